@@ -28,7 +28,7 @@ static uint32_t ror(uint32_t x, unsigned int n)
 static void sha256_block(uint32_t s[8], const uint8_t *p)
 {
 	uint32_t w[64], a, b, c, d, e, f, g, h, t1, t2;
-	unsigned int i;
+	size_t i;
 
 	for (i = 0; i < 16; i++)
 		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
@@ -88,7 +88,7 @@ void sha256_final(struct sha256_ctx *ctx, uint8_t out[SHA256_DIGEST_SIZE])
 {
 	uint64_t bits = ctx->bytes * 8;
 	uint8_t pad = 0x80, zero = 0, len[8];
-	unsigned int i;
+	size_t i;
 
 	sha256_update(ctx, &pad, 1);
 	while (ctx->used != 56)
