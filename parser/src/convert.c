@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* RPM header list file -> compact list. */
+#include "convert.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hash_algo.h"
+#include "modsig.h"
+#include "rpm_header.h"
+
+#define PGPHASHALGO_MD5 1
+
+#define S_IFMT_BITS	0170000u
+#define S_IFREG_BITS	0100000u
+#define S_IXANY_BITS	0111u
+
+/* The file tags of one header, checked to agree with each other. */
+struct files {
+	struct rpmh_entry digests, modes, flags, basenames;
+	bool have_basenames;
+	uint32_t n;
+	size_t hexlen;
+};
+
+/* hex digit value, or -1 */
+static const signed char hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
+	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};	/* value + 1, so that 0 means "not hex" */
+
+static int unhex(uint8_t *out, const char *s, size_t n)
+{
+	size_t i;
+	int hi, lo;
+
+	for (i = 0; i < n; i++) {
+		hi = hexval[(unsigned char)s[2 * i]];
+		lo = hexval[(unsigned char)s[2 * i + 1]];
+		if (!hi || !lo)
+			return -1;
+		out[i] = (uint8_t)((hi - 1) << 4 | (lo - 1));
+	}
+	return 0;
+}
+
+bool convert_is_shlib(const char *name, size_t len)
+{
+	const char *p = name, *so = NULL, *end = name + len;
+
+	/* the last ".so" followed by end or by ".<digit>" */
+	while ((p = memmem(p, (size_t)(end - p), ".so", 3)) != NULL) {
+		so = p;
+		p += 3;
+	}
+	if (!so || so == name)
+		return false;
+	p = so + 3;
+	if (p == end)
+		return true;
+	if (*p != '.' || p + 1 == end || p[1] < '0' || p[1] > '9')
+		return false;
+	for (p++; p < end; p++)
+		if ((*p < '0' || *p > '9') && *p != '.')
+			return false;
+	return true;
+}
+
+static int find(const struct rpmh *h, uint32_t tag, uint32_t type,
+		struct rpmh_entry *e, bool *present, char *err)
+{
+	const char *why = NULL;
+	int ret = rpmh_find(h, tag, type, e, &why);
+
+	*present = ret == 0;
+	if (ret == -ENOENT)
+		return 0;
+	if (ret)
+		snprintf(err, CONVERT_ERR_LEN, "tag %u: %s", tag,
+			 why ? why : "invalid");
+	return ret < 0 ? -EBADMSG : 0;
+}
+
+static void get_nevra(const struct rpmh *h, struct convert_info *info)
+{
+	static const uint32_t tags[] = { RPMTAG_NAME, RPMTAG_VERSION,
+					 RPMTAG_RELEASE, RPMTAG_ARCH };
+	static const char seps[] = "--.";
+	struct rpmh_entry e;
+	size_t pos = 0, i, n;
+	bool present;
+	char dummy[CONVERT_ERR_LEN];
+
+	info->nevra[0] = '\0';
+	for (i = 0; i < 4; i++) {
+		if (find(h, tags[i], RPMH_STRING, &e, &present, dummy) || !present)
+			continue;
+		n = e.len - 1;
+		if (pos && pos < sizeof(info->nevra) - 1)
+			info->nevra[pos++] = seps[i - 1];
+		if (n > sizeof(info->nevra) - 1 - pos)
+			n = sizeof(info->nevra) - 1 - pos;
+		memcpy(info->nevra + pos, e.data, n);
+		pos += n;
+		info->nevra[pos] = '\0';
+	}
+}
+
+static int check_dirs(const struct rpmh *h, const struct files *f, char *err)
+{
+	struct rpmh_entry idx, names;
+	bool have_idx, have_names;
+	uint32_t i;
+	int ret;
+
+	ret = find(h, RPMTAG_DIRINDEXES, RPMH_INT32, &idx, &have_idx, err);
+	if (!ret)
+		ret = find(h, RPMTAG_DIRNAMES, RPMH_STRING_ARRAY, &names,
+			   &have_names, err);
+	if (ret)
+		return ret;
+	if (!f->have_basenames && !have_idx && !have_names)
+		return 0;
+	if (!f->have_basenames || !have_idx || !have_names) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "BASENAMES, DIRINDEXES and DIRNAMES must come together");
+		return -EBADMSG;
+	}
+	if (idx.count != f->basenames.count) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "DIRINDEXES has %u entries, BASENAMES %u",
+			 idx.count, f->basenames.count);
+		return -EBADMSG;
+	}
+	for (i = 0; i < idx.count; i++) {
+		if (rpmh_u32(&idx, i) >= names.count) {
+			snprintf(err, CONVERT_ERR_LEN,
+				 "DIRINDEXES[%u] = %u, only %u DIRNAMES", i,
+				 rpmh_u32(&idx, i), names.count);
+			return -EBADMSG;
+		}
+	}
+	return 0;
+}
+
+static int get_algo(const struct rpmh *h, const struct convert_opts *o,
+		    struct convert_info *info, char *err)
+{
+	struct rpmh_entry e;
+	uint32_t pgp = PGPHASHALGO_MD5;
+	bool present;
+	int ret, algo;
+
+	ret = find(h, RPMTAG_FILEDIGESTALGO, RPMH_INT32, &e, &present, err);
+	if (ret)
+		return ret;
+	if (present) {
+		if (e.count != 1) {
+			snprintf(err, CONVERT_ERR_LEN,
+				 "FILEDIGESTALGO has %u values", e.count);
+			return -EBADMSG;
+		}
+		pgp = rpmh_u32(&e, 0);
+	}
+	algo = hash_algo_from_pgp(pgp);
+	if (algo < 0) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "unsupported file digest algorithm %u (OpenPGP numbering)",
+			 pgp);
+		return -ENOTSUP;
+	}
+	if (algo == HASH_ALGO_MD5 && !o->allow_md5) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "MD5 file digests refused (use --allow-md5)");
+		return -ENOTSUP;
+	}
+	info->algo = (uint16_t)algo;
+	return 0;
+}
+
+/* Look up the file tags; f->n = 0 when the package has no files. */
+static int get_files(const struct rpmh *h, struct files *f, char *err)
+{
+	bool have_d, have_m, have_f;
+	int ret;
+
+	memset(f, 0, sizeof(*f));
+	ret = find(h, RPMTAG_FILEDIGESTS, RPMH_STRING_ARRAY, &f->digests,
+		   &have_d, err);
+	if (!ret)
+		ret = find(h, RPMTAG_FILEMODES, RPMH_INT16, &f->modes, &have_m, err);
+	if (!ret)
+		ret = find(h, RPMTAG_FILEFLAGS, RPMH_INT32, &f->flags, &have_f, err);
+	if (!ret)
+		ret = find(h, RPMTAG_BASENAMES, RPMH_STRING_ARRAY, &f->basenames,
+			   &f->have_basenames, err);
+	if (ret)
+		return ret;
+	if (!have_d && !have_m && !have_f && !f->have_basenames)
+		return 0;
+	if (!have_d || !have_m || !have_f) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "FILEDIGESTS, FILEMODES and FILEFLAGS must come together");
+		return -EBADMSG;
+	}
+	if (f->modes.count != f->digests.count ||
+	    f->flags.count != f->digests.count ||
+	    (f->have_basenames && f->basenames.count != f->digests.count)) {
+		snprintf(err, CONVERT_ERR_LEN,
+			 "file counts disagree: %u digests, %u modes, %u flags, %u basenames",
+			 f->digests.count, f->modes.count, f->flags.count,
+			 f->have_basenames ? f->basenames.count : f->digests.count);
+		return -EBADMSG;
+	}
+	f->n = f->digests.count;
+	return 0;
+}
+
+static bool selected(const struct files *f, const struct convert_opts *o,
+		     uint32_t i, const char *base, size_t baselen)
+{
+	uint16_t mode = rpmh_u16(&f->modes, i);
+
+	if ((mode & S_IFMT_BITS) != S_IFREG_BITS ||
+	    (rpmh_u32(&f->flags, i) & RPMFILE_GHOST))
+		return false;
+	if (!o->exec_only || (mode & S_IXANY_BITS))
+		return true;
+	return base && convert_is_shlib(base, baselen);
+}
+
+/*
+ * One pass over the files: check every digest, copy those selected whose
+ * %config flag equals @config into the open block. Counts in *nsel.
+ */
+static int copy_digests(const struct files *f, const struct convert_opts *o,
+			struct compact_writer *w, bool config, uint32_t *nsel,
+			uint32_t *nother, char *err)
+{
+	uint8_t scratch[HASH_MAX_DIGEST_SIZE], *slot;
+	struct rpmh_strings ds, bs;
+	const char *d, *b = NULL;
+	size_t dlen, blen = 0;
+	uint32_t i;
+	bool sel;
+
+	*nsel = 0;
+	*nother = 0;
+	rpmh_strings_init(&ds, &f->digests);
+	if (f->have_basenames)
+		rpmh_strings_init(&bs, &f->basenames);
+	for (i = 0; i < f->n; i++) {
+		d = rpmh_strings_next(&ds, &dlen);
+		if (f->have_basenames)
+			b = rpmh_strings_next(&bs, &blen);
+		if (!d || (f->have_basenames && !b)) {
+			snprintf(err, CONVERT_ERR_LEN, "file %u: string missing", i);
+			return -EBADMSG;
+		}
+		if (dlen == 0)
+			continue;
+		if (dlen != f->hexlen) {
+			snprintf(err, CONVERT_ERR_LEN,
+				 "FILEDIGESTS[%u]: %zu hex digits, expected %zu",
+				 i, dlen, f->hexlen);
+			return -EBADMSG;
+		}
+		sel = selected(f, o, i, b, blen);
+		if (sel && !!(rpmh_u32(&f->flags, i) & RPMFILE_CONFIG) != config) {
+			sel = false;
+			(*nother)++;
+		}
+		slot = sel ? compact_digest_slot(w) : scratch;
+		if (!slot) {
+			snprintf(err, CONVERT_ERR_LEN, "list too large");
+			return -E2BIG;
+		}
+		if (unhex(slot, d, dlen / 2)) {
+			snprintf(err, CONVERT_ERR_LEN,
+				 "FILEDIGESTS[%u]: not a hex string", i);
+			return -EBADMSG;
+		}
+		*nsel += sel;
+	}
+	return 0;
+}
+
+static int fill(const struct rpmh *h, const struct convert_opts *o,
+		struct compact_writer *w, struct convert_info *info, char *err)
+{
+	struct files f;
+	uint32_t nsel, nconf;
+	int ret;
+
+	ret = get_files(h, &f, err);
+	if (!ret)
+		ret = check_dirs(h, &f, err);
+	if (ret || f.n == 0)
+		return ret;
+	info->files = f.n;
+	ret = get_algo(h, o, info, err);
+	if (ret)
+		return ret;
+	f.hexlen = 2 * hash_digest_size(info->algo);
+	ret = compact_reserve(w, f.n, f.hexlen / 2);
+	if (!ret)
+		ret = compact_block_begin(w, o->type,
+					  1u << COMPACT_MOD_IMMUTABLE, info->algo);
+	if (ret) {
+		snprintf(err, CONVERT_ERR_LEN, "cannot start the list: %s",
+			 strerror(-ret));
+		return ret;
+	}
+	ret = copy_digests(&f, o, w, false, &nsel, &nconf, err);
+	if (ret)
+		return ret;
+	info->selected = nsel;
+	compact_block_end(w);
+	if (nconf == 0)
+		return 0;
+	/* %config files: a second block, not immutable */
+	ret = compact_block_begin(w, o->type, 0, info->algo);
+	if (!ret)
+		ret = copy_digests(&f, o, w, true, &nsel, &nconf, err);
+	if (ret)
+		return ret;
+	info->config = nsel;
+	info->selected += nsel;
+	compact_block_end(w);
+	return 0;
+}
+
+int convert_rpm(const uint8_t *buf, size_t len, const struct convert_opts *o,
+		struct compact_writer *w, struct convert_info *info,
+		char err[CONVERT_ERR_LEN])
+{
+	const char *why = "invalid";
+	struct modsig sig;
+	struct rpmh h;
+	int ret;
+
+	memset(info, 0, sizeof(*info));
+	compact_writer_reset(w);
+	err[0] = '\0';
+	ret = modsig_split(buf, len, &sig, &why);
+	if (ret) {
+		snprintf(err, CONVERT_ERR_LEN, "%s", why);
+		return ret;
+	}
+	info->is_signed = sig.sig != NULL;
+	ret = rpmh_parse(&h, buf, sig.body_len, &why);
+	if (ret) {
+		if (h.bad_entry >= 0)
+			snprintf(err, CONVERT_ERR_LEN, "header index entry %d: %s",
+				 h.bad_entry, why);
+		else
+			snprintf(err, CONVERT_ERR_LEN, "header: %s", why);
+		return ret;
+	}
+	get_nevra(&h, info);
+	ret = fill(&h, o, w, info, err);
+	if (ret)
+		compact_writer_reset(w);
+	return ret;
+}

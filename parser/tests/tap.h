@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Minimal TAP output for the parser's unit tests. */
+#ifndef DIGLIM_TEST_TAP_H
+#define DIGLIM_TEST_TAP_H
+
+/* One test point: "ok N - ..." or "not ok N - ...". Returns @pass. */
+int tap_ok(int pass, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A "# ..." diagnostic line. */
+void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Print the plan; exit status for main(). */
+int tap_done(void);
+
+#define ok(cond, ...) tap_ok(!!(cond), __VA_ARGS__)
+
+#endif
