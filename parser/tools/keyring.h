@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A binary OpenPGP keyring (gpg --export output, several keys allowed):
+ * the v4 public keys and subkeys in it, with fingerprints and RSA
+ * parameters. Other packets (user IDs, signatures, trust) are skipped;
+ * secret key packets make the keyring invalid.
+ */
+#ifndef DIGLIM_TOOLS_KEYRING_H
+#define DIGLIM_TOOLS_KEYRING_H
+
+#include "pgp.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Most keys in one keyring file. */
+#define KEYRING_MAX_KEYS 4096
+
+struct pgp_key {
+	unsigned int algo;		/* PGP_PK_* */
+	uint32_t created;
+	bool subkey;
+	uint8_t fpr[PGP_FPR_V4_LEN];
+	/* RSA only (the pointers are into keyring.data). */
+	const uint8_t *n, *e;
+	size_t n_len, e_len;
+	unsigned int n_bits;
+};
+
+struct keyring {
+	uint8_t *data;			/* the file, owned */
+	size_t len;
+	struct pgp_key *keys;		/* owned */
+	size_t nkeys;
+	size_t skipped;			/* keys not v4 */
+};
+
+/* A key's 64-bit key ID: the last 8 bytes of its fingerprint. */
+static inline const uint8_t *pgp_key_id(const struct pgp_key *k)
+{
+	return k->fpr + PGP_FPR_V4_LEN - PGP_KEYID_LEN;
+}
+
+/*
+ * Parse the keyring in @buf; takes ownership of @buf (malloc'ed) in every
+ * case. Returns 0, -EBADMSG / -EOPNOTSUPP with *why, or -ENOMEM.
+ * A keyring with no usable key is -ENOKEY.
+ */
+int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
+		  const char **why);
+
+/* Read and parse the file @path; errors as keyring_parse or -errno. */
+int keyring_load(struct keyring *kr, const char *path, const char **why);
+
+void keyring_free(struct keyring *kr);
+
+/*
+ * The @idx-th key (from 0) matching the signature's issuer: by full v4
+ * fingerprint when the signature has one, else by full 64-bit key ID.
+ * NULL when there is none.
+ */
+const struct pgp_key *keyring_find(const struct keyring *kr,
+				   const struct pgp_sig *sig, size_t idx);
+
+#endif

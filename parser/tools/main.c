@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* diglim: the distribution builder's host tools. Dispatch only. */
+#include "compact_cmd.h"
+#include "crypto.h"
+#include "dump.h"
+#include "export.h"
+#include "util.h"
+#include "verify.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char help[] =
+"NAME\n"
+"    diglim - make and check DIGLIM digest list files\n"
+"\n"
+"SYNOPSIS\n"
+"    diglim export (--root DIR | PKG.rpm...) -o DIR [--allow-unsigned]\n"
+"    diglim verify (DIR | FILE)... --keyring KEYS.pgp\n"
+"    diglim compact (--parser | --file) FILE... -o OUT [--immutable]\n"
+"                   [--sign KEYID [--gpg-homedir DIR]]\n"
+"    diglim dump FILE...\n"
+"    diglim --help\n"
+"\n"
+"DESCRIPTION\n"
+"    List files are named <N>-<type>_list-<format>-<label> and described in\n"
+"    parser/README.md.\n"
+"\n"
+"    export   Write one rpm list file per package, 0-file_list-rpm-NAME-\n"
+"             VERSION-RELEASE.ARCH: the signed bytes of its main header\n"
+"             followed by the header's OpenPGP signature (RSAHEADER or\n"
+"             DSAHEADER) as an appended signature. --root DIR reads the rpm\n"
+"             database under DIR (any backend librpm supports); otherwise\n"
+"             the package files given. gpg-pubkey entries are ignored.\n"
+"             Packages without a header signature are skipped with a\n"
+"             warning, or written unsigned with --allow-unsigned.\n"
+"\n"
+"    verify   Check the appended signature of every list file in each DIR\n"
+"             (names not following the pattern are skipped, as the parser\n"
+"             does) or of each FILE, with the public keys in KEYS.pgp (a\n"
+"             binary keyring, gpg --export), by the kernel's rules: OpenPGP\n"
+"             v4 binary signature, SHA-224/256/384/512 (SHA-1 and MD5\n"
+"             refused), RSA PKCS#1 v1.5, issuer found by fingerprint or key\n"
+"             ID. Prints OK, FAIL (with the reason) or SKIP per file on\n"
+"             stdout and a summary line.\n"
+"\n"
+"    compact  Write a compact list (one block, SHA-256) of the given files'\n"
+"             digests, type COMPACT_PARSER (--parser) or COMPACT_FILE\n"
+"             (--file), modifier COMPACT_MOD_IMMUTABLE with --immutable;\n"
+"             with --sign, appended OpenPGP signature made by gpg as KEYID\n"
+"             (in GnuPG home DIR, whose gpg-agent is stopped afterwards).\n"
+"\n"
+"    dump     Print what list files hold: package, digest algorithm, counts,\n"
+"             digests with paths (rpm) or blocks (compact), signature key ID.\n"
+"\n"
+"EXIT STATUS\n"
+"    0  success: everything written, or every file verified OK\n"
+"    1  invalid input: a malformed file or keyring, a signature that does\n"
+"       not verify, a package that could not be exported\n"
+"    2  bad command line\n"
+"    3  system error: I/O, librpm, libgcrypt or gpg failure\n"
+"\n"
+"    Messages name the file and the reason, on stderr (verify's per-file\n"
+"    results go to stdout).\n";
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *tag;
+} cmds[] = {
+	{ "export", cmd_export, "diglim export" },
+	{ "verify", cmd_verify, "diglim verify" },
+	{ "compact", cmd_compact, "diglim compact" },
+	{ "dump", cmd_dump, "diglim dump" },
+};
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		fputs("usage: diglim (export | verify | compact | dump) ...; diglim --help\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		fputs(help, stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		if (strcmp(argv[1], cmds[i].name))
+			continue;
+		tool_cmd = cmds[i].tag;
+		if (crypto_init()) {
+			tool_err(NULL, "libgcrypt is too old (1.8 or later needed)");
+			return EXIT_SYSTEM;
+		}
+		return cmds[i].fn(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "diglim: unknown command '%s'; diglim --help lists them\n",
+		argv[1]);
+	return EXIT_USAGE;
+}

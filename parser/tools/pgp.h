@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * OpenPGP packet reader (RFC 4880): packet framing, v4 signature packets,
+ * their subpackets, and MPIs. Parses only; never allocates; every length
+ * is checked against the buffer. Errors return -EBADMSG (malformed) or
+ * -EOPNOTSUPP (well formed but not supported) and set *why.
+ */
+#ifndef DIGLIM_TOOLS_PGP_H
+#define DIGLIM_TOOLS_PGP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	PGP_TAG_SIGNATURE = 2,
+	PGP_TAG_SECRET_KEY = 5,
+	PGP_TAG_PUBLIC_KEY = 6,
+	PGP_TAG_SECRET_SUBKEY = 7,
+	PGP_TAG_PUBLIC_SUBKEY = 14,
+};
+
+enum {
+	PGP_PK_RSA = 1,
+	PGP_PK_RSA_E = 2,
+	PGP_PK_RSA_S = 3,
+	PGP_PK_DSA = 17,
+	PGP_PK_ECDSA = 19,
+	PGP_PK_EDDSA = 22,
+};
+
+enum {
+	PGP_HASH_MD5 = 1,
+	PGP_HASH_SHA1 = 2,
+	PGP_HASH_RIPEMD160 = 3,
+	PGP_HASH_SHA256 = 8,
+	PGP_HASH_SHA384 = 9,
+	PGP_HASH_SHA512 = 10,
+	PGP_HASH_SHA224 = 11,
+};
+
+enum {
+	PGP_SUB_CREATION = 2,
+	PGP_SUB_ISSUER = 16,
+	PGP_SUB_ISSUER_FPR = 33,
+};
+
+#define PGP_KEYID_LEN	8
+#define PGP_FPR_V4_LEN	20
+
+/* One packet: its tag and body inside the buffer. */
+struct pgp_packet {
+	unsigned int tag;
+	const uint8_t *body;
+	size_t body_len;
+	size_t total_len;	/* header + body */
+};
+
+/*
+ * Read the packet at the start of @buf. Partial and indeterminate lengths
+ * are refused.
+ */
+int pgp_packet_read(const uint8_t *buf, size_t len, struct pgp_packet *pkt,
+		    const char **why);
+
+/* A parsed v4 signature packet (pointers into the packet body). */
+struct pgp_sig {
+	unsigned int version, sig_type, pk_algo, hash_algo;
+	const uint8_t *hashed;		/* body[0 .. hashed_len): what is hashed */
+	size_t hashed_len;		/* 6 + hashed subpacket area length */
+	const uint8_t *hashed_sub, *unhashed_sub;
+	size_t hashed_sub_len, unhashed_sub_len;
+	uint8_t left16[2];
+	bool has_keyid, has_fpr, has_created;
+	uint8_t keyid[PGP_KEYID_LEN];
+	uint8_t fpr[PGP_FPR_V4_LEN];
+	uint32_t created;
+	const uint8_t *mpi;		/* algorithm-specific part, MPIs */
+	size_t mpi_len;
+};
+
+/*
+ * Parse a signature packet body (tag 2). Only v4 is accepted. Unknown
+ * critical subpackets in the hashed area are refused; the issuer key ID
+ * (16) and v4 issuer fingerprint (33) are taken from either area and must
+ * agree when both are present.
+ */
+int pgp_sig_parse(const uint8_t *body, size_t len, struct pgp_sig *sig,
+		  const char **why);
+
+/*
+ * Parse a buffer that must hold exactly one signature packet and nothing
+ * else (an appended signature).
+ */
+int pgp_sig_parse_packet(const uint8_t *buf, size_t len, struct pgp_sig *sig,
+			 const char **why);
+
+/*
+ * Read one MPI at *pos in @buf[0..len): on success *val points at the
+ * magnitude (no leading zero byte), *val_len is its length, *bits the bit
+ * count, and *pos moves past it. The bit count must match the magnitude.
+ */
+int pgp_mpi_read(const uint8_t *buf, size_t len, size_t *pos,
+		 const uint8_t **val, size_t *val_len, unsigned int *bits,
+		 const char **why);
+
+/* Names for messages ("RSA", "SHA256"); "unknown" when not known. */
+const char *pgp_pk_name(unsigned int algo);
+const char *pgp_hash_name(unsigned int algo);
+
+#endif

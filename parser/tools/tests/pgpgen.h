@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Test fixtures made at run time with libgcrypt: RSA keys as OpenPGP v4
+ * key packets, and v4 signature packets over data, with knobs to make
+ * them wrong in one chosen way.
+ */
+#ifndef DIGLIM_TOOLS_TEST_PGPGEN_H
+#define DIGLIM_TOOLS_TEST_PGPGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <gcrypt.h>
+
+struct gen_key {
+	gcry_sexp_t skey;
+	uint8_t body[1100];	/* v4 public key packet body */
+	size_t body_len;
+	uint8_t fpr[20];
+};
+
+/* A growable byte buffer. */
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+void buf_add(struct buf *b, const void *p, size_t n);
+void buf_byte(struct buf *b, uint8_t c);
+void buf_free(struct buf *b);
+
+/* Make an RSA key of @bits bits; aborts on failure (a test bug). */
+void gen_key(struct gen_key *k, unsigned int bits, uint32_t created);
+void gen_key_free(struct gen_key *k);
+
+/* Append the key as a packet: tag 6 (primary) or 14 (subkey). */
+void gen_key_packet(struct buf *b, const struct gen_key *k, unsigned int tag);
+
+/* Append a packet with tag @tag and body @body (new format header). */
+void gen_packet(struct buf *b, unsigned int tag, const uint8_t *body, size_t len);
+
+struct sig_opts {
+	unsigned int version;	/* 4 */
+	unsigned int sig_type;	/* 0x00 */
+	unsigned int pk_algo;	/* 1 (RSA) */
+	unsigned int hash_algo;	/* PGP_HASH_* (8 = SHA256) */
+	bool no_fpr;		/* omit the issuer fingerprint (hashed) */
+	bool no_keyid;		/* omit the issuer key ID (unhashed) */
+	bool critical_unknown;	/* add a critical subpacket of type 99 */
+	bool bad_left16;	/* corrupt the 16-bit hash prefix */
+	const uint8_t *sign_other;	/* sign these bytes instead of data */
+	size_t sign_other_len;
+};
+
+/* Default options: a v4 RSA binary signature with SHA-256. */
+struct sig_opts sig_opts_default(void);
+
+/* Append a signature packet by @k over @data to @b. */
+void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
+	     size_t len, const struct sig_opts *o);
+
+#endif
