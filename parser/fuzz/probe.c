@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* meson's probe: does clang link a libFuzzer target here? */
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return data && size ? 0 : 0;
+}
