@@ -85,7 +85,7 @@ int cmd_compact(int argc, char **argv)
 	}
 	base = strrchr(out, '/');
 	base = base ? base + 1 : out;
-	if (!listfile_label(base, &format) || strcmp(format, "compact"))
+	if (!listfile_label(base, &format) || strcmp(format, "compact") != 0)
 		tool_err(out, "warning: name does not follow <N>-<type>_list-compact-<label>; diglim-parser will ignore it");
 
 	compact_writer_init(&w);

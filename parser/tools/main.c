@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
-		if (strcmp(argv[1], cmds[i].name))
+		if (strcmp(argv[1], cmds[i].name) != 0)
 			continue;
 		tool_cmd = cmds[i].tag;
 		if (crypto_init()) {

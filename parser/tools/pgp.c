@@ -117,7 +117,7 @@ static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 		case PGP_SUB_ISSUER:
 			if (slen != PGP_KEYID_LEN)
 				FAIL(-EBADMSG, "bad issuer key ID subpacket length");
-			if (sig->has_keyid && memcmp(sig->keyid, d, PGP_KEYID_LEN))
+			if (sig->has_keyid && memcmp(sig->keyid, d, PGP_KEYID_LEN) != 0)
 				FAIL(-EBADMSG, "two different issuer key IDs");
 			memcpy(sig->keyid, d, PGP_KEYID_LEN);
 			sig->has_keyid = true;
@@ -132,7 +132,7 @@ static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 			}
 			if (slen != 1 + PGP_FPR_V4_LEN)
 				FAIL(-EBADMSG, "bad v4 issuer fingerprint length");
-			if (sig->has_fpr && memcmp(sig->fpr, d + 1, PGP_FPR_V4_LEN))
+			if (sig->has_fpr && memcmp(sig->fpr, d + 1, PGP_FPR_V4_LEN) != 0)
 				FAIL(-EBADMSG, "two different issuer fingerprints");
 			memcpy(sig->fpr, d + 1, PGP_FPR_V4_LEN);
 			sig->has_fpr = true;
@@ -199,7 +199,7 @@ int pgp_sig_parse(const uint8_t *body, size_t len, struct pgp_sig *sig,
 		return ret;
 	if (sig->has_fpr && sig->has_keyid &&
 	    memcmp(sig->fpr + PGP_FPR_V4_LEN - PGP_KEYID_LEN, sig->keyid,
-		   PGP_KEYID_LEN))
+		   PGP_KEYID_LEN) != 0)
 		FAIL(-EBADMSG, "issuer key ID and fingerprint disagree");
 	return 0;
 }

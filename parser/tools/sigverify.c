@@ -149,7 +149,7 @@ enum sigverify_result sigverify(const struct keyring *kr,
 			res = SIG_UNSUPPORTED;
 			continue;
 		}
-		if (memcmp(digest, sig->left16, 2)) {
+		if (memcmp(digest, sig->left16, 2) != 0) {
 			*why = "bad signature (digest does not match the hash prefix)";
 			return SIG_BAD;
 		}

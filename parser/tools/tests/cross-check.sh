@@ -268,6 +268,63 @@ python3 -c 'import sys; p=sys.argv[1]; d=bytearray(open(p,"rb").read()); d[20]^=
 ! "$diglim" verify --keyring "$tmp/a.pgp" "$tmp/compact" >/dev/null 2>&1
 ok $? "the compact list with one digest bit changed fails verify"
 
+# --- errors: named, with the documented exit status -------------------------
+# expect STATUS PATTERN NAME -- CMD...: exit STATUS, stderr/stdout match.
+expect() {
+	local want=$1 pat=$2 name=$3 st
+	shift 4
+	"$@" >"$tmp/err" 2>&1
+	st=$?
+	[ "$st" = "$want" ] && grep -Eq -- "$pat" "$tmp/err"
+	ok $? "$name (exit $st)"
+	{ [ "$st" = "$want" ] && grep -Eq -- "$pat" "$tmp/err"; } || show "$tmp/err"
+}
+good=$tmp/file-lists/0-file_list-rpm-dgx-data-1.0-1.noarch
+expect 2 'unknown command' "an unknown command is a usage error" -- "$diglim" frobnicate
+expect 2 'keyring' "verify without --keyring is a usage error" -- "$diglim" verify "$tmp/file-lists"
+expect 1 "$tmp/a.asc: not a readable rpm package" "export names a file that is not a package" -- \
+	"$diglim" export -o "$tmp/junk" "$tmp/a.asc"
+expect 1 "$tmp/a.asc: invalid keyring" "verify names an armored (not binary) keyring" -- \
+	"$diglim" verify --keyring "$tmp/a.asc" "$tmp/file-lists"
+gpg --homedir "$tmp/gpg-a" --batch --pinentry-mode loopback --passphrase '' \
+	--export-secret-keys "$fa" >"$tmp/secret.pgp" 2>/dev/null
+gpgconf --homedir "$tmp/gpg-a" --kill gpg-agent
+expect 1 'secret key material' "verify refuses a keyring holding a secret key" -- \
+	"$diglim" verify --keyring "$tmp/secret.pgp" "$tmp/file-lists"
+head -c 200 "$good" >"$tmp/0-file_list-rpm-cut"
+expect 1 "0-file_list-rpm-cut: malformed" "dump names a truncated list file" -- \
+	"$diglim" dump "$tmp/0-file_list-rpm-cut"
+
+# Truncations and a changed byte at many offsets of a good list file:
+# verify fails each with a FAIL line and exit 1 (a changed byte anywhere
+# in the signed header too), and never crashes.
+size=$(stat -c %s "$good")
+read -r il dl < <("$diglim" dump "$good" |
+	sed -n 's/^  format: rpm header, \([0-9]*\) index entries, \([0-9]*\) data bytes$/\1 \2/p')
+hlen=$((16 + 16 * il + dl))
+st=0 tried=0
+mkdir -p "$tmp/cut"
+cut=$tmp/cut/0-file_list-rpm-x
+for ((off = 0; off < size; off += 41)); do
+	head -c "$off" "$good" >"$cut"
+	"$diglim" verify --keyring "$tmp/a.pgp" "$cut" >"$tmp/err" 2>&1
+	r=$?
+	{ [ $r = 1 ] && grep -q '^FAIL ' "$tmp/err"; } || { st=1; echo "# cut at $off: exit $r"; show "$tmp/err"; }
+	cp "$good" "$cut"
+	python3 -c 'import sys; p, o = sys.argv[1], int(sys.argv[2]); d = bytearray(open(p, "rb").read()); d[o] ^= 0x10; open(p, "wb").write(d)' \
+		"$cut" "$off"
+	"$diglim" verify --keyring "$tmp/a.pgp" "$cut" >"$tmp/err" 2>&1
+	r=$?
+	if [ "$off" -lt "$hlen" ]; then
+		{ [ $r = 1 ] && grep -q '^FAIL ' "$tmp/err"; } || { st=1; echo "# byte $off changed: exit $r"; show "$tmp/err"; }
+	else
+		{ [ $r = 1 ] || [ $r = 0 ]; } || { st=1; echo "# byte $off changed: exit $r"; show "$tmp/err"; }
+	fi
+	tried=$((tried + 1))
+done
+[ "$hlen" -gt 16 ] && [ "$hlen" -lt "$size" ]
+ok $((st | $?)) "verify fails every truncation and every changed header byte, never crashes ($tried offsets)"
+
 # --- the parser's digests equal rpm's --------------------------------------
 if [ -n "$parser" ] && [ -x "$parser" ]; then
 	st=0

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void die(const char *what)
+static _Noreturn void die(const char *what)
 {
 	fprintf(stderr, "pgpgen: %s\n", what);
 	abort();
@@ -15,10 +15,13 @@ static void die(const char *what)
 void buf_add(struct buf *b, const void *p, size_t n)
 {
 	if (b->len + n > b->cap) {
-		b->cap = (b->len + n) * 2 + 64;
-		b->p = realloc(b->p, b->cap);
-		if (!b->p)
+		size_t cap = (b->len + n) * 2 + 64;
+		uint8_t *np = realloc(b->p, cap);
+
+		if (!np)
 			die("out of memory");
+		b->p = np;
+		b->cap = cap;
 	}
 	if (n)
 		memcpy(b->p + b->len, p, n);
