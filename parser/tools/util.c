@@ -115,7 +115,7 @@ int write_file_atomic(const char *dir, const char *name, const void *buf,
 		}
 		done += (size_t)n;
 	}
-	if (fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
+	if (fchmod(fd, 0644) < 0) {
 		ret = -errno;
 		goto out_unlink;
 	}

@@ -153,7 +153,54 @@ static int verify_path(const struct keyring *kr, const char *path,
 
 static void usage(FILE *f)
 {
-	fputs("usage: diglim verify (DIR | FILE)... --keyring KEYS.pgp\n", f);
+	fputs("usage: diglim verify (DIR | FILE)... --keyring KEYS.pgp [--keyring MORE.pgp]...\n", f);
+}
+
+#define MAX_KEYRINGS 16
+
+/*
+ * Load the keyring files @paths into one keyring: each is checked on its
+ * own first, so that an error names its file. Returns an exit code.
+ */
+static int load_keyrings(struct keyring *kr, char **paths, int n)
+{
+	uint8_t *all = NULL, *p;
+	size_t total = 0;
+	const char *why = "";
+	int i, ret;
+
+	for (i = 0; i < n; i++) {
+		struct keyring one;
+
+		ret = keyring_load(&one, paths[i], &why);
+		if (ret) {
+			keyring_free(&one);
+			free(all);
+			if (ret == -EBADMSG || ret == -EOPNOTSUPP || ret == -ENOKEY) {
+				tool_err(paths[i], "invalid keyring: %s", why);
+				return EXIT_INVALID;
+			}
+			tool_err(paths[i], "cannot read the keyring: %s", strerror(-ret));
+			return EXIT_SYSTEM;
+		}
+		p = realloc(all, total + one.len);
+		if (!p) {
+			keyring_free(&one);
+			free(all);
+			tool_err(NULL, "%s", strerror(ENOMEM));
+			return EXIT_SYSTEM;
+		}
+		all = p;
+		memcpy(all + total, one.data, one.len);
+		total += one.len;
+		keyring_free(&one);
+	}
+	ret = keyring_parse(kr, all, total, &why);
+	if (ret) {
+		tool_err(NULL, "keyrings together: %s", ret == -ENOMEM ? strerror(ENOMEM) : why);
+		return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
+	}
+	return EXIT_OK;
 }
 
 int cmd_verify(int argc, char **argv)
@@ -164,33 +211,31 @@ int cmd_verify(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct verify_stats s = { 0 };
-	const char *keyring = NULL, *why = "";
+	char *keyrings[MAX_KEYRINGS];
 	struct keyring kr;
-	int opt, ret, i, sys = 0;
+	int opt, ret, i, nkr = 0, sys = 0;
 
 	while ((opt = getopt_long(argc, argv, "k:h", opts, NULL)) != -1) {
 		switch (opt) {
-		case 'k': keyring = optarg; break;
+		case 'k':
+			if (nkr == MAX_KEYRINGS) {
+				tool_err(NULL, "at most %d --keyring options", MAX_KEYRINGS);
+				return EXIT_USAGE;
+			}
+			keyrings[nkr++] = optarg;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (!keyring || optind == argc) {
+	if (!nkr || optind == argc) {
 		tool_err(NULL, "give --keyring KEYS.pgp and at least one directory or file");
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	ret = keyring_load(&kr, keyring, &why);
-	if (ret) {
-		if (ret == -EBADMSG || ret == -EOPNOTSUPP || ret == -ENOKEY) {
-			tool_err(keyring, "invalid keyring: %s", why);
-			keyring_free(&kr);
-			return EXIT_INVALID;
-		}
-		tool_err(keyring, "cannot read the keyring: %s", strerror(-ret));
-		keyring_free(&kr);
-		return EXIT_SYSTEM;
-	}
+	ret = load_keyrings(&kr, keyrings, nkr);
+	if (ret != EXIT_OK)
+		return ret;
 	for (i = optind; i < argc; i++)
 		if (verify_path(&kr, argv[i], &s))
 			sys = 1;
@@ -204,5 +249,9 @@ int cmd_verify(int argc, char **argv)
 		return EXIT_INVALID;
 	if (sys)
 		return EXIT_SYSTEM;
-	return s.ok ? EXIT_OK : EXIT_INVALID;
+	if (!s.ok) {
+		tool_err(NULL, "no list file found");
+		return EXIT_INVALID;
+	}
+	return EXIT_OK;
 }

@@ -216,6 +216,14 @@ st=$?
 ok $? "verify DIR: one OK line per file and a summary, exit 0"
 [ $st = 0 ] || show "$tmp/verify-dir.out"
 
+"$keys/diglim-key-certify" --homedir "$tmp/gpg-a" --signer "$fa" --key "$tmp/b.pgp" \
+	-o "$tmp/b-cert.pgp" >"$tmp/certify.log" 2>&1 &&
+	"$diglim" verify --keyring "$tmp/a.pgp" --keyring "$tmp/b-cert.pgp" "$tmp/db-lists" "$tmp/by-b" \
+		>"$tmp/verify-dir.out" 2>&1 &&
+	grep -qx '3 list files: 3 OK, 0 failed' "$tmp/verify-dir.out"
+ok $? "two keyrings together (A, and B certified by A) verify lists signed by either"
+gpgconf --homedir "$tmp/gpg-a" --kill gpg-agent
+
 cp "$tmp/tampered/"* "$tmp/db-lists/"
 cp "$tmp/db-lists/0-file_list-rpm-dgx-data-1.0-1.noarch" "$tmp/db-lists/.hidden"
 echo x >"$tmp/db-lists/README"
