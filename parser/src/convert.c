@@ -232,41 +232,49 @@ static bool selected(const struct files *f, const struct convert_opts *o,
 	return base && convert_is_shlib(base, baselen);
 }
 
+/* Length of the digest string at @d (for messages), before @end. */
+static size_t digest_len(const char *d, const char *end)
+{
+	const char *nul = memchr(d, 0, (size_t)(end - d));
+
+	return nul ? (size_t)(nul - d) : (size_t)(end - d);
+}
+
 /*
  * One pass over the files: check every digest, copy those selected whose
- * %config flag equals @config into the open block. Counts in *nsel.
+ * %config flag equals @config into the open block. Counts in *nsel, and
+ * in *nother the selected files with the other %config flag.
  */
 static int copy_digests(const struct files *f, const struct convert_opts *o,
 			struct compact_writer *w, bool config, uint32_t *nsel,
 			uint32_t *nother, char *err)
 {
+	const char *d = (const char *)f->digests.data, *end = d + f->digests.len;
 	uint8_t scratch[HASH_MAX_DIGEST_SIZE], *slot;
-	struct rpmh_strings ds, bs;
-	const char *d, *b = NULL;
-	size_t dlen, blen = 0;
+	bool need_base = o->exec_only && f->have_basenames;
+	const char *b = NULL;
+	struct rpmh_strings bs;
+	size_t blen = 0;
 	uint32_t i;
 	bool sel;
 
 	*nsel = 0;
 	*nother = 0;
-	rpmh_strings_init(&ds, &f->digests);
-	if (f->have_basenames)
+	if (need_base)
 		rpmh_strings_init(&bs, &f->basenames);
 	for (i = 0; i < f->n; i++) {
-		d = rpmh_strings_next(&ds, &dlen);
-		if (f->have_basenames)
-			b = rpmh_strings_next(&bs, &blen);
-		if (!d || (f->have_basenames && !b)) {
-			snprintf(err, CONVERT_ERR_LEN, "file %u: string missing", i);
+		if (need_base && !(b = rpmh_strings_next(&bs, &blen))) {
+			snprintf(err, CONVERT_ERR_LEN, "BASENAMES[%u] missing", i);
 			return -EBADMSG;
 		}
-		if (dlen == 0)
-			continue;
-		if (dlen != f->hexlen) {
-			snprintf(err, CONVERT_ERR_LEN,
-				 "FILEDIGESTS[%u]: %zu hex digits, expected %zu",
-				 i, dlen, f->hexlen);
+		/* rpmh_parse() checked that f->n strings end before @end */
+		if (d >= end) {
+			snprintf(err, CONVERT_ERR_LEN, "FILEDIGESTS[%u] missing", i);
 			return -EBADMSG;
+		}
+		if (*d == '\0') {
+			d++;
+			continue;
 		}
 		sel = selected(f, o, i, b, blen);
 		if (sel && !!(rpmh_u32(&f->flags, i) & RPMFILE_CONFIG) != config) {
@@ -278,11 +286,19 @@ static int copy_digests(const struct files *f, const struct convert_opts *o,
 			snprintf(err, CONVERT_ERR_LEN, "list too large");
 			return -E2BIG;
 		}
-		if (unhex(slot, d, dlen / 2)) {
-			snprintf(err, CONVERT_ERR_LEN,
-				 "FILEDIGESTS[%u]: not a hex string", i);
+		/* a shorter string fails unhex() at its NUL */
+		if ((size_t)(end - d) <= f->hexlen || d[f->hexlen] != '\0' ||
+		    unhex(slot, d, f->hexlen / 2)) {
+			if (digest_len(d, end) != f->hexlen)
+				snprintf(err, CONVERT_ERR_LEN,
+					 "FILEDIGESTS[%u]: %zu hex digits, expected %zu",
+					 i, digest_len(d, end), f->hexlen);
+			else
+				snprintf(err, CONVERT_ERR_LEN,
+					 "FILEDIGESTS[%u]: not a hex string", i);
 			return -EBADMSG;
 		}
+		d += f->hexlen + 1;
 		*nsel += sel;
 	}
 	return 0;

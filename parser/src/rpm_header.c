@@ -7,6 +7,7 @@
 
 #include "bytes.h"
 #include "limits.h"
+#include "nulscan.h"
 
 static const struct {
 	uint8_t size;		/* bytes per element, 0: NUL-terminated strings */
@@ -36,15 +37,7 @@ static int fail(struct rpmh *h, int entry, const char **why, const char *msg)
 /* Length of @count NUL-terminated strings at @p, all before @end; 0 if not. */
 static size_t strings_len(const uint8_t *p, const uint8_t *end, uint32_t count)
 {
-	const uint8_t *s = p, *nul;
-
-	while (count--) {
-		nul = memchr(s, 0, (size_t)(end - s));
-		if (!nul)
-			return 0;
-		s = nul + 1;
-	}
-	return (size_t)(s - p);
+	return nul_scan(p, (size_t)(end - p), count);
 }
 
 static int check_region(struct rpmh *h, const char **why)
