@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Seed inputs for fuzz-pgp: a keyring, a signature, both together. */
+#include "crypto.h"
+#include "pgpgen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static int put(const char *dir, const char *name, const struct buf *b)
+{
+	char path[4096];
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	ret = fwrite(b->p, 1, b->len, f) == b->len ? 0 : -1;
+	return fclose(f) || ret ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const uint8_t data[] = "data";
+	struct buf kr = { 0 }, sig = { 0 }, out = { 0 };
+	struct sig_opts o = sig_opts_default();
+	struct gen_key a, s;
+	int bad = 0;
+
+	if (argc != 2 || crypto_init()) {
+		fprintf(stderr, "usage: pgp-seeds DIR\n");
+		return 2;
+	}
+	gen_key(&a, 1024, 1600000000u);
+	gen_key(&s, 1024, 1600000001u);
+	gen_key_packet(&kr, &a, 6);
+	gen_packet(&kr, 13, (const uint8_t *)"Seed <s@x.invalid>", 18);
+	gen_key_packet(&kr, &s, 14);
+	gen_sig(&sig, &s, data, 4, &o);
+
+	buf_byte(&out, 0);
+	buf_add(&out, kr.p, kr.len);
+	bad |= put(argv[1], "keyring", &out);
+	out.len = 0;
+	buf_byte(&out, 1);
+	buf_add(&out, sig.p, sig.len);
+	bad |= put(argv[1], "signature", &out);
+	out.len = 0;
+	buf_byte(&out, 2);
+	buf_byte(&out, (uint8_t)(kr.len >> 8));
+	buf_byte(&out, (uint8_t)kr.len);
+	buf_add(&out, kr.p, kr.len);
+	buf_add(&out, sig.p, sig.len);
+	bad |= put(argv[1], "verify", &out);
+
+	buf_free(&kr);
+	buf_free(&sig);
+	buf_free(&out);
+	gen_key_free(&a);
+	gen_key_free(&s);
+	return bad ? 1 : 0;
+}
