@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * `diglim export (--root DIR | PKG.rpm...) -o DIR`: one rpm list file per
+ * `diglim export (--root DIR [--dbpath DIR] | PKG.rpm...) -o DIR`: one rpm list file per
  * package, from the installed headers of an rpm database (any backend
  * librpm supports) or from package files.
  */
@@ -156,12 +156,49 @@ out_imm:
 	return rc;
 }
 
+/*
+ * The database directory ROOT/%{_dbpath} must exist and hold a database
+ * of a backend librpm knows: librpm would otherwise create an empty one,
+ * and export must never write under the root.
+ */
+static int check_db(const char *root)
+{
+	static const char *const files[] = {
+		"rpmdb.sqlite", "Packages.db", "Packages",
+	};
+	char *dbpath = rpmExpand("%{_dbpath}", NULL);
+	char path[4096];
+	struct stat st;
+	size_t i;
+	int ret = -1;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", root, dbpath, files[i]);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+			ret = 0;
+			break;
+		}
+	}
+	if (ret)
+		tool_err(root, "no rpm database in %s%s (rpmdb.sqlite, Packages.db or Packages; --dbpath DIR chooses another)",
+			 root, dbpath);
+	free(dbpath);
+	return ret;
+}
+
 static int export_db(struct export_ctx *c, rpmts ts, const char *root)
 {
 	rpmdbMatchIterator mi;
+	struct stat st;
 	Header h;
 	unsigned int n = 0;
 
+	if (stat(root, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		tool_err(root, "not a directory");
+		return EXIT_INVALID;
+	}
+	if (check_db(root))
+		return EXIT_INVALID;
 	if (rpmtsSetRootDir(ts, root)) {
 		tool_err(root, "cannot use as rpm root directory");
 		return EXIT_SYSTEM;
@@ -209,20 +246,21 @@ static void export_file(struct export_ctx *c, rpmts ts, const char *path)
 
 static void usage(FILE *f)
 {
-	fputs("usage: diglim export (--root DIR | PKG.rpm...) -o DIR [--allow-unsigned]\n", f);
+	fputs("usage: diglim export (--root DIR [--dbpath DIR] | PKG.rpm...) -o DIR [--allow-unsigned]\n", f);
 }
 
 int cmd_export(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "root", required_argument, NULL, 'r' },
+		{ "dbpath", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "allow-unsigned", no_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct export_ctx c = { 0 };
-	const char *root = NULL;
+	const char *root = NULL, *dbpath = NULL;
 	int opt, ret = EXIT_OK, i;
 	struct stat st;
 	size_t k;
@@ -231,13 +269,14 @@ int cmd_export(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'r': root = optarg; break;
+		case 'd': dbpath = optarg; break;
 		case 'o': c.outdir = optarg; break;
 		case 'u': c.allow_unsigned = true; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
 		}
 	}
-	if (!c.outdir || (!root) == (optind == argc)) {
+	if (!c.outdir || (!root) == (optind == argc) || (dbpath && !root)) {
 		tool_err(NULL, "give -o DIR and either --root DIR or package files");
 		usage(stderr);
 		return EXIT_USAGE;
@@ -254,6 +293,8 @@ int cmd_export(int argc, char **argv)
 		tool_err(NULL, "librpm could not read its configuration");
 		return EXIT_SYSTEM;
 	}
+	if (dbpath)
+		rpmPushMacro(NULL, "_dbpath", NULL, dbpath, RMIL_CMDLINE);
 	/* Signatures are not checked here: no NOKEY noise from librpm. */
 	rpmSetVerbosity(RPMLOG_ERR);
 	ts = rpmtsCreate();

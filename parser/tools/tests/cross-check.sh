@@ -149,6 +149,18 @@ ls "$tmp/db-lists" >"$tmp/db-lists.txt"
 ok $? "export --root: one list per signed package, unsigned skipped with a warning, gpg-pubkey ignored"
 [ $st = 0 ] || show "$tmp/export.log"
 
+mkdir "$tmp/no-db"
+"$diglim" export --root "$tmp/no-db" -o "$tmp/no-db-lists" >"$tmp/err" 2>&1
+st=$?
+[ $st = 1 ] && grep -q "no-db: no rpm database in" "$tmp/err" && [ -z "$(find "$tmp/no-db" -mindepth 1)" ]
+ok $? "export --root of a tree without a database fails and creates nothing under it"
+
+rpm --root "$tmp/root2" --dbpath /var/lib/rpm -i --nodeps --noscripts --force-debian \
+	"$rpms"/dgx-data-1.0-1.noarch.rpm >"$tmp/err" 2>&1 &&
+	"$diglim" export --root "$tmp/root2" --dbpath /var/lib/rpm -o "$tmp/db2-lists" >>"$tmp/err" 2>&1 &&
+	[ "$(find "$tmp/db2-lists" -type f | wc -l)" = 1 ]
+ok $? "export --root --dbpath /var/lib/rpm reads a Fedora-style database location"
+
 "$diglim" export -o "$tmp/file-lists" "$rpms"/*.rpm >"$tmp/export2.log" 2>&1
 st=$?
 same=0
