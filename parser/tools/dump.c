@@ -9,6 +9,7 @@
 #include "util.h"
 
 #include "compact.h"
+#include "convert.h"
 #include "hash_algo.h"
 #include "modsig.h"
 #include "rpm_header.h"
@@ -112,6 +113,20 @@ static int dump_rpm(const char *path, const uint8_t *buf, size_t len)
 			printf("  %s  (path unknown)\n", digests[i]);
 	}
 	rc = 0;
+	{
+		struct convert_opts o = { .type = COMPACT_FILE };
+		struct compact_writer w;
+		struct convert_info info;
+		char err[CONVERT_ERR_LEN];
+
+		compact_writer_init(&w);
+		if (convert_rpm(buf, len, &o, &w, &info, err))
+			printf("  diglim-parser: refuses it: %s\n", err);
+		else
+			printf("  diglim-parser: %u digests selected (%u %%config), compact list of %zu bytes\n",
+			       info.selected, info.config, w.len);
+		compact_writer_free(&w);
+	}
 	free(digests);
 	free(bases);
 	free(dirnames);

@@ -12,8 +12,8 @@
 #include "util.h"
 
 #include "compact.h"
+#include "convert.h"
 #include "modsig.h"
-#include "rpm_header.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -73,10 +73,17 @@ static void verify_file(const struct keyring *kr, const char *path,
 		goto out;
 	}
 	if (!strcmp(format, "rpm")) {
-		struct rpmh h;
+		/* What diglim-parser does with it at boot, with its defaults. */
+		struct convert_opts o = { .type = COMPACT_FILE };
+		struct compact_writer w;
+		struct convert_info info;
+		char err[CONVERT_ERR_LEN];
 
-		if (rpmh_parse(&h, buf, ms.body_len, &why)) {
-			fail(s, path, "malformed RPM header: %s", why);
+		compact_writer_init(&w);
+		ret = convert_rpm(buf, len, &o, &w, &info, err);
+		compact_writer_free(&w);
+		if (ret) {
+			fail(s, path, "diglim-parser refuses it: %s", err);
 			goto out;
 		}
 	} else if (compact_validate(buf, ms.body_len, NULL, &why)) {

@@ -182,6 +182,17 @@ expected "$rpms/dgx-tools-1.0-1.noarch.rpm" "$tmp/expected-tools"
 cmp -s "$tmp/expected-tools" "$tmp/db-lists/0-file_list-rpm-dgx-tools-1.0-1.noarch"
 ok $? "the list file is magic + rpm's HEADERIMMUTABLE + RSAHEADER + module_signature + marker"
 
+"$diglim" dump "$tmp/db-lists/0-file_list-rpm-dgx-tools-1.0-1.noarch" >"$tmp/dump.out" 2>&1 &&
+	grep -qx '  package: dgx-tools-1.0-1.noarch' "$tmp/dump.out" &&
+	grep -qx '  files: 6 (3 with a digest)' "$tmp/dump.out" &&
+	grep -qx "  $(sha256sum "$root/usr/bin/dgx-hi" | cut -d' ' -f1)  /usr/bin/dgx-hi" "$tmp/dump.out" &&
+	grep -qx '  diglim-parser: 3 digests selected (1 %config), compact list of 128 bytes' "$tmp/dump.out" &&
+	fa_lower=${fa,,} &&
+	grep -q "^  signature: OpenPGP v4, RSA/SHA256, .*key ID ${fa_lower: -16}," "$tmp/dump.out"
+st=$?
+ok $st "dump shows the package, files, digests with paths, the parser's selection, the key ID"
+[ $st = 0 ] || show "$tmp/dump.out"
+
 "$diglim" export --allow-unsigned -o "$tmp/unsigned" "$rpms/dgx-unsigned-1.0-1.noarch.rpm" >/dev/null 2>&1 &&
 	{
 		printf '\x8e\xad\xe8\x01\x00\x00\x00\x00'
@@ -246,6 +257,25 @@ st=$?
 	grep -qx '2 list files: 1 OK, 1 failed, 1 other file skipped' "$tmp/verify-dir.out"
 ok $? "verify DIR with a tampered list: FAIL with the reason, exit 1"
 [ $st = 1 ] || show "$tmp/verify-dir.out"
+
+# A package with MD5 file digests: its signature is fine for rpm, but the
+# parser refuses MD5 by default, so verify (a pre-flight check) fails it.
+# shellcheck disable=SC2016
+mkspec dgx-md5 'mkdir -p %{buildroot}/usr/share/dgx-md5
+echo m > %{buildroot}/usr/share/dgx-md5/m' '/usr/share/dgx-md5/m'
+{
+	rpmbuild --quiet --define "_topdir $tmp/rpmbuild" --define '_binary_filedigest_algorithm 1' \
+		-bb "$tmp/dgx-md5.spec" &&
+	rpmsign --load "$tmp/a.macros" --addsign "$rpms/dgx-md5-1.0-1.noarch.rpm" </dev/null &&
+	"$diglim" export -o "$tmp/md5" "$rpms/dgx-md5-1.0-1.noarch.rpm"
+} >"$tmp/md5.log" 2>&1
+gpgconf --homedir "$tmp/gpg-a" --kill gpg-agent
+rpm_ok "$tmp/a.asc" "$rpms/dgx-md5-1.0-1.noarch.rpm" &&
+	! "$diglim" verify --keyring "$tmp/a.pgp" "$tmp/md5" >"$tmp/verify.out" 2>&1 &&
+	grep -q 'diglim-parser refuses it: .*MD5' "$tmp/verify.out"
+st=$?
+ok $st "a signed package with MD5 file digests: rpm OK, verify FAILs it as the parser would refuse it"
+[ $st = 0 ] || show "$tmp/md5.log" "$tmp/verify.out"
 
 # --- EdDSA ----------------------------------------------------------------
 mkdir -m 0700 "$tmp/gpg-ed" "$tmp/compact"
