@@ -56,8 +56,8 @@ static int write_all(int fd, const uint8_t *p, size_t len)
 int sign_detached(const char *homedir, const char *keyid, const uint8_t *data,
 		  size_t len, uint8_t **sig, size_t *sig_len)
 {
-	char dir[] = "/tmp/diglim-sign.XXXXXX";
-	char in[sizeof(dir) + 8], out[sizeof(dir) + 8];
+	const char *tmpdir = getenv("TMPDIR");
+	char dir[4096], in[4096 + 8], out[4096 + 8];
 	struct pgp_sig parsed;
 	const char *why;
 	char *argv[20];
@@ -65,6 +65,10 @@ int sign_detached(const char *homedir, const char *keyid, const uint8_t *data,
 
 	*sig = NULL;
 	*sig_len = 0;
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	if ((size_t)snprintf(dir, sizeof(dir), "%s/diglim-sign.XXXXXX", tmpdir) >= sizeof(dir))
+		return -ENAMETOOLONG;
 	if (!mkdtemp(dir))
 		return -errno;
 	snprintf(in, sizeof(in), "%s/data", dir);
