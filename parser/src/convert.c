@@ -24,13 +24,13 @@ struct files {
 	size_t hexlen;
 };
 
-/* hex digit value, or -1 */
-static const signed char hexval[256] = {
+/* hex digit value + 1, 0: not a hex digit */
+static const unsigned char hexval[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
 	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
 	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};	/* value + 1, so that 0 means "not hex" */
+};
 
 static int unhex(uint8_t *out, const char *s, size_t n)
 {

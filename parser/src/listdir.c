@@ -123,7 +123,7 @@ int list_dir_scan(int dirfd, struct list_dir *ld)
 {
 	size_t cap = 0;
 	struct dirent *de;
-	char **names;
+	char **names, *name;
 	DIR *d;
 	int fd, ret = 0;
 
@@ -160,12 +160,12 @@ int list_dir_scan(int dirfd, struct list_dir *ld)
 			}
 			ld->names = names;
 		}
-		ld->names[ld->count] = strdup(de->d_name);
-		if (!ld->names[ld->count]) {
+		name = strdup(de->d_name);
+		if (!name) {
 			ret = -ENOMEM;
 			break;
 		}
-		ld->count++;
+		ld->names[ld->count++] = name;
 	}
 	closedir(d);
 	if (ret) {

@@ -82,8 +82,9 @@ void log_msg(enum log_level level, const char *fmt, ...)
 		n = sizeof(line) - 2;
 	line[n++] = '\n';
 	/* one write: one kmsg record; failures have nowhere to go */
-	if (write(log_fd, line, (size_t)n) < 0)
-		n = 0;
+	if (write(log_fd, line, (size_t)n) < 0) {
+		/* nowhere left to report it */
+	}
 out:
 	errno = saved;
 }

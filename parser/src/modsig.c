@@ -5,6 +5,9 @@
 #include <errno.h>
 #include <string.h>
 
+/* the marker without its C string NUL */
+static const char marker[MODSIG_MARKER_LEN] = MODSIG_MARKER;
+
 int modsig_split(const uint8_t *buf, size_t len, struct modsig *out,
 		 const char **why)
 {
@@ -16,8 +19,7 @@ int modsig_split(const uint8_t *buf, size_t len, struct modsig *out,
 	out->sig = NULL;
 	out->sig_len = 0;
 	if (len < MODSIG_MARKER_LEN ||
-	    memcmp(buf + len - MODSIG_MARKER_LEN, MODSIG_MARKER,
-		   MODSIG_MARKER_LEN) != 0)
+	    memcmp(buf + len - MODSIG_MARKER_LEN, marker, MODSIG_MARKER_LEN) != 0)
 		return 0;
 	if (len < MODSIG_TRAILER_LEN) {
 		*why = "signature marker without struct module_signature";
@@ -45,10 +47,13 @@ int modsig_split(const uint8_t *buf, size_t len, struct modsig *out,
 
 void modsig_trailer(uint8_t out[MODSIG_TRAILER_LEN], uint32_t sig_len)
 {
+	size_t i;
+
 	memset(out, 0, MODSIG_INFO_LEN);
 	out[8] = (uint8_t)(sig_len >> 24);
 	out[9] = (uint8_t)(sig_len >> 16);
 	out[10] = (uint8_t)(sig_len >> 8);
 	out[11] = (uint8_t)sig_len;
-	memcpy(out + MODSIG_INFO_LEN, MODSIG_MARKER, MODSIG_MARKER_LEN);
+	for (i = 0; i < MODSIG_MARKER_LEN; i++)
+		out[MODSIG_INFO_LEN + i] = (uint8_t)marker[i];
 }

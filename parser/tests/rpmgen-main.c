@@ -66,7 +66,7 @@ static int cmd_sample(int argc, char **argv)
 static void patched(const char *dir, const char *name, const uint8_t *h,
 		    size_t len, size_t off, uint32_t v)
 {
-	uint8_t *c = malloc(len);
+	uint8_t *c = rpmgen_xmalloc(len);
 
 	memcpy(c, h, len);
 	rpmgen_put_be32(c + off, v);
@@ -138,9 +138,9 @@ static void distro_package(const char *dir, size_t idx, size_t n, size_t filler,
 {
 	static const char *const dirs[] = { "/usr/bin/", "/usr/lib64/", "/usr/share/doc/p/",
 		"/usr/share/p/", "/etc/", "/usr/share/locale/de/LC_MESSAGES/", "/usr/libexec/p/" };
-	struct rpmgen_file *f = calloc(n ? n : 1, sizeof(*f));
-	char (*dig)[65] = calloc(n ? n : 1, sizeof(*dig));
-	char (*base)[40] = calloc(n ? n : 1, sizeof(*base));
+	struct rpmgen_file *f = rpmgen_xcalloc(n ? n : 1, sizeof(*f));
+	char (*dig)[65] = rpmgen_xcalloc(n ? n : 1, sizeof(*dig));
+	char (*base)[40] = rpmgen_xcalloc(n ? n : 1, sizeof(*base));
 	char pname[32], fname[128];
 	struct rpmgen_pkg p = { .version = "1.0", .release = "1.fc33", .arch = "x86_64",
 				.pgp_algo = 8 };
@@ -189,12 +189,12 @@ static void distro_package(const char *dir, size_t idx, size_t n, size_t filler,
 
 static int cmd_distro(const char *dir, size_t npkg, size_t ndig, size_t nbytes)
 {
-	double *wt = calloc(npkg, sizeof(double)), sum = 0, fsum = 0, *fw;
-	size_t *cnt = calloc(npkg, sizeof(size_t)), i, total = 0, bytes = 0;
+	double *wt = rpmgen_xcalloc(npkg, sizeof(double)), sum = 0, fsum = 0, *fw;
+	size_t *cnt = rpmgen_xcalloc(npkg, sizeof(size_t)), i, total = 0, bytes = 0;
 	size_t nfile_bytes, nempty = npkg * 24 / 1447;
 	uint64_t st = 1447;
 
-	fw = calloc(npkg, sizeof(double));
+	fw = rpmgen_xcalloc(npkg, sizeof(double));
 	for (i = 0; i < npkg; i++) {
 		wt[i] = i < nempty ? 0 : exp(1.7 * normal(&st));
 		sum += wt[i];

@@ -28,6 +28,28 @@ void rpmgen_put_be32(uint8_t *p, uint32_t v)
 	p[3] = (uint8_t)v;
 }
 
+void *rpmgen_xmalloc(size_t n)
+{
+	void *q = malloc(n ? n : 1);
+
+	if (!q) {
+		fputs("rpmgen: out of memory\n", stderr);
+		abort();
+	}
+	return q;
+}
+
+void *rpmgen_xcalloc(size_t n, size_t size)
+{
+	void *q = calloc(n ? n : 1, size ? size : 1);
+
+	if (!q) {
+		fputs("rpmgen: out of memory\n", stderr);
+		abort();
+	}
+	return q;
+}
+
 uint32_t rpmgen_get_be32(const uint8_t *p)
 {
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
@@ -36,7 +58,7 @@ uint32_t rpmgen_get_be32(const uint8_t *p)
 
 size_t rpmgen_entry_field(size_t i, unsigned int field)
 {
-	return 16 + 16 * i + 4 * field;
+	return 16 + 16 * i + 4 * (size_t)field;
 }
 
 void hdrgen_init(struct hdrgen *g)
@@ -94,7 +116,7 @@ void hdrgen_add_strings(struct hdrgen *g, uint32_t tag,
 
 	for (i = 0; i < n; i++)
 		len += strlen(s[i]) + 1;
-	buf = xrealloc(NULL, len);
+	buf = rpmgen_xmalloc(len);
 	for (i = 0; i < n; i++) {
 		memcpy(buf + pos, s[i], strlen(s[i]) + 1);
 		pos += strlen(s[i]) + 1;
@@ -105,7 +127,7 @@ void hdrgen_add_strings(struct hdrgen *g, uint32_t tag,
 
 void hdrgen_add_u16s(struct hdrgen *g, uint32_t tag, const uint16_t *v, size_t n)
 {
-	uint8_t *buf = xrealloc(NULL, 2 * n);
+	uint8_t *buf = rpmgen_xmalloc(2 * n);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -118,7 +140,7 @@ void hdrgen_add_u16s(struct hdrgen *g, uint32_t tag, const uint16_t *v, size_t n
 
 void hdrgen_add_u32s(struct hdrgen *g, uint32_t tag, const uint32_t *v, size_t n)
 {
-	uint8_t *buf = xrealloc(NULL, 4 * n);
+	uint8_t *buf = rpmgen_xmalloc(4 * n);
 	size_t i;
 
 	for (i = 0; i < n; i++)
@@ -131,7 +153,7 @@ uint8_t *hdrgen_finish(const struct hdrgen *g, size_t *len)
 {
 	size_t il = g->nent + 1, dl = g->dlen + 16;
 	size_t total = 16 + 16 * il + dl;
-	uint8_t *h = xrealloc(NULL, total), *data = h + 16 + 16 * il;
+	uint8_t *h = rpmgen_xmalloc(total), *data = h + 16 + 16 * il;
 	static const uint8_t magic[8] = { 0x8e, 0xad, 0xe8, 0x01 };
 
 	memcpy(h, magic, 8);
@@ -156,12 +178,12 @@ uint8_t *hdrgen_finish(const struct hdrgen *g, size_t *len)
 uint8_t *rpmgen_package(const struct rpmgen_pkg *p, size_t *len)
 {
 	size_t n = p->nfiles, i, j, ndirs = 0;
-	const char **digests = xrealloc(NULL, n * sizeof(char *));
-	const char **bases = xrealloc(NULL, n * sizeof(char *));
-	const char **dirs = xrealloc(NULL, n * sizeof(char *));
-	uint16_t *modes = xrealloc(NULL, n * sizeof(uint16_t));
-	uint32_t *flags = xrealloc(NULL, n * sizeof(uint32_t));
-	uint32_t *dirindexes = xrealloc(NULL, n * sizeof(uint32_t));
+	const char **digests = rpmgen_xmalloc(n * sizeof(char *));
+	const char **bases = rpmgen_xmalloc(n * sizeof(char *));
+	const char **dirs = rpmgen_xmalloc(n * sizeof(char *));
+	uint16_t *modes = rpmgen_xmalloc(n * sizeof(uint16_t));
+	uint32_t *flags = rpmgen_xmalloc(n * sizeof(uint32_t));
+	uint32_t *dirindexes = rpmgen_xmalloc(n * sizeof(uint32_t));
 	struct hdrgen g;
 	uint8_t *h;
 	char *fill;
@@ -171,7 +193,7 @@ uint8_t *rpmgen_package(const struct rpmgen_pkg *p, size_t *len)
 		bases[i] = p->files[i].base;
 		modes[i] = p->files[i].mode;
 		flags[i] = p->files[i].flags;
-		for (j = 0; j < ndirs && strcmp(dirs[j], p->files[i].dir); j++)
+		for (j = 0; j < ndirs && strcmp(dirs[j], p->files[i].dir) != 0; j++)
 			;
 		if (j == ndirs)
 			dirs[ndirs++] = p->files[i].dir;
@@ -192,7 +214,7 @@ uint8_t *rpmgen_package(const struct rpmgen_pkg *p, size_t *len)
 	}
 	if (p->filler) {
 		/* CHANGELOGTEXT-like bulk, like the real headers' */
-		fill = xrealloc(NULL, p->filler);
+		fill = rpmgen_xmalloc(p->filler);
 		for (i = 0; i < p->filler; i++)
 			fill[i] = (char)('a' + i % 26);
 		fill[p->filler - 1] = '\0';
@@ -221,7 +243,7 @@ uint8_t *rpmgen_sign(const uint8_t *hdr, size_t len, size_t sig_len,
 		     size_t *out_len)
 {
 	static const char marker[] = "~Module signature appended~\n";
-	uint8_t *out = xrealloc(NULL, len + sig_len + 40);
+	uint8_t *out = rpmgen_xmalloc(len + sig_len + 40);
 	size_t i;
 
 	memcpy(out, hdr, len);
@@ -229,7 +251,8 @@ uint8_t *rpmgen_sign(const uint8_t *hdr, size_t len, size_t sig_len,
 		out[len + i] = (uint8_t)(i == 0 ? 0x89 : i * 7);
 	memset(out + len + sig_len, 0, 8);
 	rpmgen_put_be32(out + len + sig_len + 8, (uint32_t)sig_len);
-	memcpy(out + len + sig_len + 12, marker, 28);
+	for (i = 0; i < 28; i++)
+		out[len + sig_len + 12 + i] = (uint8_t)marker[i];
 	*out_len = len + sig_len + 40;
 	return out;
 }

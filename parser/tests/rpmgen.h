@@ -53,6 +53,10 @@ uint8_t *rpmgen_package(const struct rpmgen_pkg *p, size_t *len);
 uint8_t *rpmgen_sign(const uint8_t *hdr, size_t len, size_t sig_len,
 		     size_t *out_len);
 
+/* malloc() that aborts on failure. */
+void *rpmgen_xmalloc(size_t n);
+void *rpmgen_xcalloc(size_t n, size_t size);
+
 /* Deterministic pseudo-random numbers and digests. */
 uint64_t rpmgen_rand(uint64_t *state);
 void rpmgen_hex_digest(uint64_t *state, char *out, size_t bytes);

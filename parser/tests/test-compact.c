@@ -74,15 +74,15 @@ static void test_writer_errors(void)
 	ok(compact_block_begin(&x, COMPACT_FILE, 0, 99) == -EINVAL, "writer refuses algo 99");
 	ok(compact_digest_slot(&x) == NULL, "no slot without an open block");
 	ok(compact_block_end(&x) == -EINVAL, "no end without an open block");
-	ok(compact_block_begin(&x, COMPACT_FILE, 0, 4) == 0 &&
-	   compact_block_begin(&x, COMPACT_FILE, 0, 4) == -EINVAL, "no nested blocks");
+	ok(compact_block_begin(&x, COMPACT_FILE, 0, 4) == 0, "open a block");
+	ok(compact_block_begin(&x, COMPACT_FILE, 1, 4) == -EINVAL, "no nested blocks");
 	ok(compact_reserve(&x, 3u << 20, 32) == -E2BIG, "reserve above 64 MiB: -E2BIG");
 	compact_writer_free(&x);
 }
 
 static int patched(size_t off, uint8_t v)
 {
-	uint8_t *c = malloc(w.len);
+	uint8_t *c = rpmgen_xmalloc(w.len);
 	int ret;
 
 	memcpy(c, w.buf, w.len);
@@ -113,7 +113,7 @@ static void test_invalid(void)
 	bad(patched(12, 95), "datalen", "datalen one less");
 	bad(patched(16 + 96 + 8, 3), "datalen", "second block count");
 	/* count and datalen consistent but beyond the end */
-	c = malloc(w.len);
+	c = rpmgen_xmalloc(w.len);
 	memcpy(c, w.buf, w.len);
 	c[16 + 96 + 8] = 3;
 	c[16 + 96 + 12] = 60;
@@ -129,7 +129,7 @@ static void test_invalid(void)
 			if (i != 16 + 96)	/* the first block alone is a list */
 				accepted++;
 	ok(accepted == 0, "every truncation except at a block boundary rejected");
-	c = malloc(w.len + 1);
+	c = rpmgen_xmalloc(w.len + 1);
 	memcpy(c, w.buf, w.len);
 	c[w.len] = 1;
 	bad(compact_validate(c, w.len + 1, NULL, &why), "truncated", "one byte after the last block");
@@ -147,7 +147,7 @@ static void test_count_zero(void)
 static void test_random(void)
 {
 	uint64_t seed = 3;
-	uint8_t *c = malloc(w.len);
+	uint8_t *c = rpmgen_xmalloc(w.len);
 	size_t i, n, accepted = 0;
 
 	for (i = 0; i < 20000; i++) {

@@ -54,7 +54,7 @@ static int check_list(const int *want_imm, size_t nimm, const int *want_cfg,
 			return tap_diag("bad first block"), 0;
 		for (i = 0; i < nimm; i++) {
 			unhex(digests[want_imm[i]], d);
-			if (memcmp(b.digests + i * dsize, d, dsize))
+			if (memcmp(b.digests + i * dsize, d, dsize) != 0)
 				return tap_diag("digest %zu differs", i), 0;
 		}
 	}
@@ -64,7 +64,7 @@ static int check_list(const int *want_imm, size_t nimm, const int *want_cfg,
 			return tap_diag("bad config block"), 0;
 		for (i = 0; i < ncfg; i++) {
 			unhex(digests[want_cfg[i]], d);
-			if (memcmp(b.digests + i * dsize, d, dsize))
+			if (memcmp(b.digests + i * dsize, d, dsize) != 0)
 				return tap_diag("config digest %zu differs", i), 0;
 		}
 	}

@@ -35,7 +35,7 @@ static int parse(const uint8_t *buf, size_t len, const char **w)
 /* Parse a copy of the sample with the be32 at @off replaced by @v. */
 static int parse_patched(size_t off, uint32_t v, const char **w)
 {
-	uint8_t *c = malloc(hdr_len);
+	uint8_t *c = rpmgen_xmalloc(hdr_len);
 	int ret;
 
 	memcpy(c, hdr, hdr_len);
@@ -63,7 +63,7 @@ static void test_valid(void)
 	ok(ret == 0, "sample header parses (%s)", why);
 	ok(h.il == E_COUNT && h.size == hdr_len, "il %u, size %zu", h.il, h.size);
 	ok(rpmh_find(&h, RPMTAG_NAME, RPMH_STRING, &e, &why) == 0 &&
-	   e.len == 4 && !memcmp(e.data, "foo", 4), "NAME is \"foo\"");
+	   e.len == 4 && memcmp(e.data, "foo", 4) == 0, "NAME is \"foo\"");
 	ok(rpmh_find(&h, RPMTAG_FILEMODES, RPMH_INT16, &e, &why) == 0 &&
 	   e.count == SAMPLE_FILES && rpmh_u16(&e, 0) == 0100755 &&
 	   rpmh_u16(&e, 4) == 040755, "FILEMODES values");
@@ -74,7 +74,7 @@ static void test_valid(void)
 	   "BASENAMES found");
 	rpmh_strings_init(&it, &e);
 	for (n = 0; (s = rpmh_strings_next(&it, &len)) != NULL; n++)
-		if (n == 1 && (len != 13 || memcmp(s, "libfoo.so.1.2", 13)))
+		if (n == 1 && (len != 13 || memcmp(s, "libfoo.so.1.2", 13) != 0))
 			break;
 	ok(n == SAMPLE_FILES, "BASENAMES iterates over %zu strings", n);
 	ok(rpmh_find(&h, 4242, RPMH_STRING, &e, &why) == -ENOENT, "absent tag: -ENOENT");
@@ -86,7 +86,7 @@ static void test_valid(void)
 static void test_truncated(void)
 {
 	size_t i, accepted = 0;
-	uint8_t *c = malloc(hdr_len + 1);
+	uint8_t *c = rpmgen_xmalloc(hdr_len + 1);
 
 	for (i = 0; i < hdr_len; i++)
 		if (parse(hdr, i, &why) != -EBADMSG)
@@ -100,7 +100,7 @@ static void test_truncated(void)
 
 static void test_preamble(void)
 {
-	uint8_t *c = malloc(hdr_len);
+	uint8_t *c = rpmgen_xmalloc(hdr_len);
 
 	memcpy(c, hdr, hdr_len);
 	c[3] = 0x02;
@@ -125,14 +125,14 @@ static void test_region(void)
 	bad(parse_patched(rpmgen_entry_field(0, 2), field(0, 2) - 4, &why), NULL, "region offset not at the end");
 	bad(parse_patched(tr, 61, &why), NULL, "trailer tag");
 	bad(parse_patched(tr + 4, 6, &why), NULL, "trailer type");
-	bad(parse_patched(tr + 8, (uint32_t)-(16 * (E_COUNT - 1)), &why), NULL, "trailer covers fewer entries");
+	bad(parse_patched(tr + 8, (uint32_t)-(16 * (int64_t)(E_COUNT - 1)), &why), NULL, "trailer covers fewer entries");
 	bad(parse_patched(tr + 8, (uint32_t)(16 * E_COUNT), &why), NULL, "trailer offset positive");
 	bad(parse_patched(tr + 12, 0, &why), NULL, "trailer count");
 }
 
 static void test_entries(void)
 {
-	uint32_t dl = (uint32_t)(hdr_len - 16 - 16 * E_COUNT);
+	uint32_t dl = (uint32_t)(hdr_len - 16 - 16 * (size_t)E_COUNT);
 
 	bad(parse_patched(rpmgen_entry_field(E_NAME, 0), 99, &why), NULL, "tag below 100");
 	bad(parse_patched(rpmgen_entry_field(E_NAME, 0), 63, &why), NULL, "second region tag");
@@ -156,7 +156,7 @@ static void test_entries(void)
 
 static void test_missing_nul(void)
 {
-	uint8_t *c = malloc(hdr_len);
+	uint8_t *c = rpmgen_xmalloc(hdr_len);
 	size_t data = 16 + 16 * E_COUNT, end;
 
 	/* NAME loses its NUL: it now runs into VERSION's data */
@@ -202,7 +202,7 @@ static void test_duplicates(void)
 static void test_random(void)
 {
 	uint64_t seed = 7;
-	uint8_t *c = malloc(hdr_len);
+	uint8_t *c = rpmgen_xmalloc(hdr_len);
 	size_t i, k, accepted = 0;
 	struct rpmh h;
 	struct rpmh_entry e;

@@ -102,8 +102,13 @@ static size_t block(uint8_t *out, const char **dig, const uint16_t *modes,
 			continue;
 		if (strlen(dig[i]) != 2 * dsize)
 			return (size_t)-1;
-		for (k = 0; k < dsize; k++)
-			d[k] = (uint8_t)(hexval(dig[i][2 * k]) << 4 | hexval(dig[i][2 * k + 1]));
+		for (k = 0; k < dsize; k++) {
+			int hi = hexval(dig[i][2 * k]), lo = hexval(dig[i][2 * k + 1]);
+
+			if (hi < 0 || lo < 0)
+				return (size_t)-1;
+			d[k] = (uint8_t)(hi << 4 | lo);
+		}
 		d += dsize;
 		count++;
 	}
@@ -210,7 +215,7 @@ int main(int argc, char **argv)
 	const char *outdir = NULL;
 	int i, outfd, failed = 0;
 
-	for (i = 1; i < argc; i++) {
+	for (i = 1; i < argc && argv[i]; i++) {
 		if (!strcmp(argv[i], "--exec-only"))
 			exec_only = 1;
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
@@ -222,12 +227,16 @@ int main(int argc, char **argv)
 		snprintf(sfsdir, sizeof(sfsdir), "%s/integrity/diglim", securityfs);
 		outdir = sfsdir;
 	}
-	if (!outdir)
-		return fprintf(stderr, "usage: librpm-extract [--exec-only] FILE... -o DIR\n"), 2;
+	if (!outdir) {
+		fprintf(stderr, "usage: librpm-extract [--exec-only] FILE... -o DIR\n");
+		return 2;
+	}
 	outfd = open(outdir, O_RDONLY | O_DIRECTORY);
-	if (outfd < 0)
-		return perror(outdir), 2;
-	for (i = 1; i < argc; i++) {
+	if (outfd < 0) {
+		perror(outdir);
+		return 2;
+	}
+	for (i = 1; i < argc && argv[i]; i++) {
 		if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "--securityfs")) {
 			i++;
 			continue;
