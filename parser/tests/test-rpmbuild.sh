@@ -100,8 +100,9 @@ all=$(want all) exec_sel=$(want exec)
 check "sha256 digests and %config block match rpm -qp" [ "$(got "$out")" = "$all" ]
 check "--exec-only keeps /usr/bin/tiny and libtiny.so.1 only" [ "$(got "$out_x")" = "$exec_sel" ]
 # sanity of the expectations themselves
-check "rpm lists 5 digests: 4 immutable, 1 %config" \
-	[ "${#all}" -eq $((5 * 64 + 1)) ] && check "of which one %config" [ "${#all#*|}" -eq 64 ]
+cfg=${all#*|}
+check "rpm lists 5 digests" [ "${#all}" -eq $((5 * 64 + 1)) ]
+check "of which one is %config" [ "${#cfg}" -eq 64 ]
 check "the exec selection has exactly two digests, no %config one" \
 	[ "${#exec_sel}" -eq $((2 * 64 + 1)) ]
 
