@@ -140,14 +140,16 @@ srcver=$(dpkg-query -W -f='${Version}' "$pkg")
 # --- OpenPGP KUnit test vectors --------------------------------------------------
 # A variant whose fragments enable CONFIG_PGP_KUNIT_TEST gets the GnuPG-made
 # vectors of kernel/pgp-vectors.sh (cached by that script's hash): one more
-# fragment points CONFIG_PGP_KUNIT_VECTORS at the file, and the file's content
-# hash is part of the cache key.
+# fragment points CONFIG_PGP_KUNIT_VECTORS at the file and
+# CONFIG_PGP_BUILTIN_KEYS at its test key C (so the guest sees built-in key
+# loading), and the files' content hash is part of the cache key.
 
 pgp_vectors=
 if grep -qsx 'CONFIG_PGP_KUNIT_TEST=[ym]' "${fragments[@]}"; then
 	pgp_vectors=$("$kdir/pgp-vectors.sh") || die "kernel/pgp-vectors.sh failed"
 	pgp_fragment="${pgp_vectors%.bin}.config"
-	echo "CONFIG_PGP_KUNIT_VECTORS=\"$pgp_vectors\"" >"$pgp_fragment.tmp.$$"
+	printf 'CONFIG_PGP_KUNIT_VECTORS="%s"\nCONFIG_PGP_BUILTIN_KEYS="%s"\n' \
+		"$pgp_vectors" "${pgp_vectors%/*}/builtin.pgp" >"$pgp_fragment.tmp.$$"
 	mv "$pgp_fragment.tmp.$$" "$pgp_fragment"
 	fragments+=("$pgp_fragment")
 fi
@@ -162,7 +164,7 @@ key=$( {
 	for p in "${patches[@]}"; do echo "patch $(basename "$p")"; sha256sum < "$p"; done
 	for f in "${fragments[@]}"; do echo "fragment $(basename "$f")"; sha256sum < "$f"; done
 	for t in "${selftests[@]}"; do echo "selftest $t"; done
-	[ -z "$pgp_vectors" ] || { echo "pgp-vectors"; sha256sum < "$pgp_vectors"; }
+	[ -z "$pgp_vectors" ] || { echo "pgp-vectors"; cat "$pgp_vectors" "${pgp_vectors%/*}/builtin.pgp" | sha256sum; }
 } | sha256sum | cut -c1-16)
 
 work="$cache/linux-$srcver"

@@ -11,6 +11,8 @@
 # Prints the absolute path of the vector file on stdout.  The file lives in
 # $DIGLIM_CACHE/pgp-vectors/<hash of this script>/vectors.bin, so an
 # unchanged script reuses it (and the kernel's cache key stays stable).
+# Next to it, builtin.pgp holds key C alone, for CONFIG_PGP_BUILTIN_KEYS of
+# the test kernel.
 #
 # Format (read by crypto/asymmetric_keys/pgp_kunit.c): a sequence of records
 #   name (ASCII, NUL-terminated, at most 31 bytes) | be32 length | data
@@ -37,7 +39,7 @@ die() {
 	exit 1
 }
 
-if [ -s "$out" ]; then
+if [ -s "$out" ] && [ -s "$dir/builtin.pgp" ]; then
 	echo "$out"
 	exit 0
 fi
@@ -134,5 +136,6 @@ be32() {
 		cat "$v/$n"
 	done
 } >"$out.tmp"
+cp "$v/key-c" "$dir/builtin.pgp"
 mv "$out.tmp" "$out"
 echo "$out"

@@ -7,8 +7,11 @@
  *   a.pgp       RSA-2048 primary + RSA-2048 signing subkey
  *   a.fpr       its primary fingerprint, a.sub its subkey's (hex text)
  *   ed.pgp      EdDSA, p521.pgp ECDSA P-521, small.pgp RSA-1024
+ *   builtin.fpr fingerprints of the kernel's CONFIG_PGP_BUILTIN_KEYS, one a
+ *               line (absent when the kernel has none)
  *
- * Checks: the key is added with its fingerprint as ID and shows in
+ * Checks: the built-in keys were loaded at boot; the key is added with its
+ * fingerprint as ID and shows in
  * /proc/keys; the subkey is added by fingerprint; "ex:" lookups match the
  * whole fingerprint or key ID but not a tail; unsupported keys and other
  * versions are refused with the right errno; then thousands of mutated key
@@ -34,6 +37,7 @@
 #define KEYCTL_DESCRIBE		6
 #define KEYCTL_UNLINK		9
 #define KEYCTL_SEARCH		10
+#define KEYCTL_READ		11
 #define KEY_SPEC_PROCESS_KEYRING	(-2)
 
 #define MAX_BLOB	((size_t)64 * 1024)
@@ -134,6 +138,78 @@ static bool proc_keys_has(long key, const char *want)
 		}
 	fclose(f);
 	return found;
+}
+
+/* Serial of the asymmetric key (type shown as "asymmetri") named @fpr in
+ * /proc/keys, or -1.
+ */
+static long proc_keys_names(const char *fpr)
+{
+	char line[512];
+	long id = -1;
+	FILE *f;
+
+	f = fopen("/proc/keys", "re");
+	if (!f)
+		return -1;
+	while (id < 0 && fgets(line, sizeof(line), f))
+		if (strstr(line, fpr) && strstr(line, " asymmetri") &&
+		    strstr(line, "PGP.rsa"))
+			id = strtol(line, NULL, 16);
+	fclose(f);
+	return id;
+}
+
+/* @key is linked in @ring (KEYCTL_READ lists a keyring's keys). */
+static bool keyring_holds(long ring, long key)
+{
+	int32_t ids[256];
+	long n, i;
+
+	n = keyctl(KEYCTL_READ, ring, (long)ids, sizeof(ids), 0);
+	if (n < 0) {
+		tap_diag("KEYCTL_READ: %s", strerror(errno));
+		return false;
+	}
+	n = n > (long)sizeof(ids) ? (long)sizeof(ids) : n;
+	for (i = 0; i < n / (long)sizeof(ids[0]); i++)
+		if (ids[i] == key)
+			return true;
+	return false;
+}
+
+/* Serial of the keyring named @name in /proc/keys, or -1. */
+static long proc_keys_find(const char *name)
+{
+	char line[512];
+	long id = -1;
+	FILE *f;
+
+	f = fopen("/proc/keys", "re");
+	if (!f)
+		return -1;
+	while (id < 0 && fgets(line, sizeof(line), f))
+		if (strstr(line, " keyring ") && strstr(line, name))
+			id = strtol(line, NULL, 16);
+	fclose(f);
+	return id;
+}
+
+static void check_builtin(const char *dir)
+{
+	char fpr[FPR_HEX + 1], path[256];
+	long ring, key;
+
+	snprintf(path, sizeof(path), "%s/builtin.fpr", dir);
+	if (access(path, R_OK)) {
+		tap_skip("the kernel has no CONFIG_PGP_BUILTIN_KEYS",
+			 "built-in OpenPGP keys are loaded at boot");
+		return;
+	}
+	ring = proc_keys_find(".builtin_trusted_keys");
+	key = read_fpr(dir, "builtin.fpr", fpr) ? proc_keys_names(fpr) : -1;
+	tap_ok(ring > 0 && key > 0 && keyring_holds(ring, key),
+	       "the built-in OpenPGP key %s is in .builtin_trusted_keys", fpr);
 }
 
 static long search(long ring, const char *spec)
@@ -316,13 +392,14 @@ int main(int argc, char **argv)
 	long ring, k, ks, again;
 	bool have;
 
-	tap_plan(16);
+	tap_plan(17);
 	have = read_file(dir, "a.pgp", a) && read_file(dir, "ed.pgp", ed) &&
 	       read_file(dir, "p521.pgp", p521) &&
 	       read_file(dir, "small.pgp", small) &&
 	       read_fpr(dir, "a.fpr", fpr) && read_fpr(dir, "a.sub", sub);
 	if (!tap_ok(have, "the staged keys are readable in %s", dir))
 		goto out;
+	check_builtin(dir);
 
 	ring = add_key("keyring", "pgp-test", NULL, 0, KEY_SPEC_PROCESS_KEYRING);
 	tap_ok(ring > 0, "a keyring for the test");
