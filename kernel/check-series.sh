@@ -1,0 +1,150 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Check that the patch series is bisectable: apply kernel/series patch by
+# patch to a worktree of the pristine tree, run checkpatch.pl --strict on
+# each patch and an incremental kernel build after each one.
+#
+# usage: kernel/check-series.sh [--series FILE] [--variant NAME]
+#                               [--no-build] [--keep-going]
+#
+#   --series FILE    series to check (default: kernel/series)
+#   --variant NAME   config fragments of kernel/config/NAME.fragments
+#                    (default: debug, so that test and benchmark options
+#                    are compiled too)
+#   --no-build       only apply and run checkpatch
+#   --keep-going     check every patch even after a failure
+#
+# The worktree and the build tree live in the kernel cache (see
+# kernel/build.sh): src-check/ and obj-check/.  The config is made again
+# after each patch (tinyconfig + fragments + olddefconfig), since a patch
+# may add the options the fragments set; the build is incremental.
+#
+# Prints one line per patch: "ok N - NAME" or "not ok N - NAME (why)",
+# with the checkpatch counts.  Exit status: 0 all passed, 1 a patch failed,
+# 2 usage error.
+
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+kdir="$top/kernel"
+series="$kdir/series"
+variant=debug
+build=1
+keep_going=0
+cache=${DIGLIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/diglim}
+jobs=${JOBS:-$(nproc)}
+
+usage() {
+	sed -n '8,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+
+die() {
+	echo "kernel/check-series.sh: $*" >&2
+	exit 1
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--series) [ $# -ge 2 ] || usage; series=$(realpath "$2"); shift ;;
+	--variant) [ $# -ge 2 ] || usage; variant=$2; shift ;;
+	--no-build) build=0 ;;
+	--keep-going) keep_going=1 ;;
+	-h|--help) usage ;;
+	*) echo "kernel/check-series.sh: unknown argument '$1'" >&2; usage ;;
+	esac
+	shift
+done
+
+list_entries() {
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"
+}
+
+[ -f "$series" ] || die "no series file $series"
+patchdir="$(dirname "$series")/patches"
+fraglist="$kdir/config/$variant.fragments"
+[ -f "$fraglist" ] || die "unknown variant '$variant'"
+fragments=()
+while read -r f; do
+	fragments+=("$kdir/config/$f")
+done < <(list_entries "$fraglist")
+
+srcver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
+	die "linux-source-6.12 is not installed (run kernel/build.sh once)"
+work="$cache/linux-$srcver"
+repo="$work/git"
+if [ ! -d "$repo/.git" ]; then
+	"$kdir/build.sh" --config-only --quiet >/dev/null ||
+		die "kernel/build.sh could not prepare the pristine tree"
+fi
+
+src="$work/src-check"
+obj="$work/obj-check"
+exec 9>"$work/check.lock"
+flock 9
+
+export GIT_COMMITTER_NAME="diglim check" GIT_COMMITTER_EMAIL="check@diglim.invalid"
+export GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
+if [ ! -d "$src" ]; then
+	git -C "$repo" worktree prune
+	git -C "$repo" worktree add -q --detach "$src" pristine
+fi
+[ -d "$(git -C "$src" rev-parse --git-path rebase-apply)" ] &&
+	git -C "$src" am --abort >/dev/null 2>&1
+git -C "$src" checkout -q --detach pristine
+git -C "$src" clean -q -fdx
+mkdir -p "$obj"
+
+make_config() {
+	make -s -C "$src" O="$obj" tinyconfig >/dev/null 2>&1 &&
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" \
+		"$obj/.config" "${fragments[@]}") >/dev/null 2>&1 &&
+	make -s -C "$src" O="$obj" olddefconfig >/dev/null 2>&1
+}
+
+n=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+while read -r p; do
+	n=$((n + 1))
+	[ -f "$patchdir/$p" ] || die "series names $p, not in $patchdir"
+	why=''
+	if ! git -C "$src" am -q "$patchdir/$p" >"$log" 2>&1; then
+		git -C "$src" am --abort >/dev/null 2>&1 || true
+		sed 's/^/    /' "$log"
+		echo "not ok $n - $p (does not apply)"
+		failed=1
+		break
+	fi
+
+	cp_out=$(cd "$src" && { scripts/checkpatch.pl --strict "$patchdir/$p" 2>&1 || true; })
+	cp_sum=$(grep -E '^total:' <<<"$cp_out" | tail -n 1 || true)
+	errors=$(sed -n 's/^total: \([0-9]*\) errors.*/\1/p' <<<"$cp_sum")
+	[ "${errors:-1}" = 0 ] || why="checkpatch: ${errors:-?} error(s)"
+
+	if [ "$build" = 1 ] && [ -z "$why" ]; then
+		if ! make_config; then
+			why="config failed"
+		elif ! make -C "$src" O="$obj" -j"$jobs" bzImage >"$log" 2>&1; then
+			grep -E -m 20 'error|Error' "$log" | sed 's/^/    /'
+			why="build failed"
+		elif grep -E -q 'warning:' "$log"; then
+			grep -E -m 20 'warning:' "$log" | sed 's/^/    /'
+			why="build warnings"
+		fi
+	fi
+
+	if [ -n "$why" ]; then
+		grep -E -A 3 '^(ERROR|WARNING|CHECK)' <<<"$cp_out" | head -n 40 |
+			sed 's/^/    /' || true
+		echo "not ok $n - $p ($why)"
+		failed=1
+		[ "$keep_going" = 1 ] || break
+	else
+		echo "ok $n - $p (checkpatch $cp_sum)"
+	fi
+done < <(list_entries "$series")
+
+exit "$failed"
