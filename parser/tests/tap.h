@@ -9,6 +9,9 @@ int tap_ok(int pass, const char *fmt, ...) __attribute__((format(printf, 2, 3)))
 void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print the plan; exit status for main(). */
 int tap_done(void);
+/* For guest programs (guest-tap.c): plan first, then the exit status. */
+void tap_plan(int n);
+int tap_exit(void);
 
 #define ok(cond, ...) tap_ok(!!(cond), __VA_ARGS__)
 

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guest test (test/guest/suites/parser.suite): diglim-parser against the
+ * real DIGLIM securityfs interface. The suite stages the parser as
+ * /usr/sbin/diglim-parser, list files in /etc/diglim and /etc/diglim-bad,
+ * and in /etc/diglim.expected the digest counts the host computed from
+ * its own conversion ("file N", "parser N", "lists N", "bad-file N").
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#define PARSER	"/usr/sbin/diglim-parser"
+#define IFACE	"/sys/kernel/security/integrity/diglim"
+
+struct counts {
+	long parser, file;
+};
+
+static int read_counts(struct counts *c)
+{
+	char line[128];
+	FILE *f = fopen(IFACE "/digests_count", "r");
+
+	c->parser = c->file = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Parser digests: %ld", &c->parser) == 1)
+			continue;
+		(void)sscanf(line, "File digests: %ld", &c->file);
+	}
+	fclose(f);
+	return c->parser >= 0 && c->file >= 0 ? 0 : -1;
+}
+
+static long expected(const char *key)
+{
+	char line[128], k[32];
+	long v, found = -1;
+	FILE *f = fopen("/etc/diglim.expected", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%31s %ld", k, &v) == 2 && !strcmp(k, key))
+			found = v;
+	fclose(f);
+	return found;
+}
+
+/* Run the parser; @quiet: with descriptors 0-2 closed, as the kernel does. */
+static int parser(const char *op, const char *dir, int quiet)
+{
+	int st, fd;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (quiet) {
+			for (fd = 0; fd < 3; fd++)
+				close(fd);
+		}
+		execl(PARSER, PARSER, op, dir, (char *)NULL);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static long loaded_files(void)
+{
+	struct dirent *de;
+	long n = 0;
+	DIR *d = opendir(IFACE "/digest_lists_loaded");
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* Does the kernel log hold a diglim-parser record at priority 3? */
+static int kmsg_has_error(const char *what)
+{
+	char rec[2048];
+	ssize_t n;
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK), found = 0;
+
+	if (fd < 0)
+		return 0;
+	while ((n = read(fd, rec, sizeof(rec) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+		if (n <= 0)
+			continue;
+		rec[n] = '\0';
+		/* "<facility * 8 + level>,seq,time,flags;diglim-parser: ..." */
+		if ((strtol(rec, NULL, 10) & 7) == 3 &&
+		    strstr(rec, ";diglim-parser: ") && strstr(rec, what))
+			found = 1;
+	}
+	close(fd);
+	return found;
+}
+
+int main(void)
+{
+	struct counts c0, c1, c2, c3;
+	long want_file = expected("file"), want_parser = expected("parser");
+	long want_lists = expected("lists"), want_bad = expected("bad-file");
+	int st;
+
+	tap_plan(14);
+	tap_ok(want_file > 0 && want_parser > 0 && want_lists > 0 && want_bad > 0,
+	       "the suite staged its expectations (file %ld, parser %ld, lists %ld)",
+	       want_file, want_parser, want_lists);
+	st = read_counts(&c0);
+	tap_ok(st == 0, "digests_count readable: parser %ld, file %ld", c0.parser, c0.file);
+
+	st = parser("add", "/etc/diglim", 0);
+	tap_ok(st == 0, "diglim-parser add /etc/diglim exits 0 (got %d)", st);
+	read_counts(&c1);
+	tap_ok(c1.file - c0.file == want_file, "File digests grew by %ld (want %ld)",
+	       c1.file - c0.file, want_file);
+	tap_ok(c1.parser - c0.parser == want_parser, "Parser digests grew by %ld (want %ld)",
+	       c1.parser - c0.parser, want_parser);
+	tap_ok(loaded_files() == 2 * want_lists,
+	       "digest_lists_loaded has 2 entries per list (%ld for %ld lists)",
+	       loaded_files(), want_lists);
+
+	st = parser("add", "/etc/diglim", 0);
+	read_counts(&c2);
+	tap_ok(st == 1, "adding the same lists again fails (EEXIST): exit %d", st);
+	tap_ok(c2.file == c1.file && c2.parser == c1.parser, "and changes no count");
+
+	st = parser("del", "/etc/diglim", 0);
+	read_counts(&c2);
+	tap_ok(st == 0, "diglim-parser del /etc/diglim exits 0 (got %d)", st);
+	tap_ok(c2.file == c0.file && c2.parser == c0.parser && loaded_files() == 0,
+	       "counts back to %ld/%ld, no list loaded", c2.parser, c2.file);
+
+	/* no stdio at all, one bad file among good ones */
+	st = parser("add", "/etc/diglim-bad", 1);
+	read_counts(&c3);
+	tap_ok(st == 1, "with fds 0-2 closed, a bad file makes add exit 1 (got %d)", st);
+	tap_ok(c3.file - c0.file == want_bad, "the good files still loaded: +%ld (want %ld)",
+	       c3.file - c0.file, want_bad);
+	tap_ok(kmsg_has_error("1-file_list-rpm-truncated"),
+	       "the error went to /dev/kmsg at priority 3, naming the file");
+	st = parser("del", "/etc/diglim-bad", 1);
+	read_counts(&c3);
+	tap_ok(st == 1 && c3.file == c0.file, "del: the good files deleted (exit %d, file %ld)",
+	       st, c3.file);
+	return tap_exit();
+}
