@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,8 @@ void log_init(void)
 	const char *kmsg = getenv(LOG_KMSG_ENV);
 	int stderr_ok = fd_writable(STDERR_FILENO);
 
+	/* a closed pipe on stderr must not kill the parser */
+	signal(SIGPIPE, SIG_IGN);
 	fill_fd(STDIN_FILENO);
 	fill_fd(STDOUT_FILENO);
 	fill_fd(STDERR_FILENO);
@@ -62,7 +65,7 @@ void log_set_verbose(int verbose)
 void log_msg(enum log_level level, const char *fmt, ...)
 {
 	char line[LOG_LINE_MAX];
-	int saved = errno, n, m;
+	int saved = errno, n, m, i;
 	va_list ap;
 
 	if (log_fd < 0 || (level >= LOG_LVL_INFO && log_verbose < 1) ||
@@ -77,9 +80,13 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	va_end(ap);
 	if (m < 0)
 		goto out;
+	if ((size_t)(n + m) > sizeof(line) - 2)
+		m = (int)sizeof(line) - 2 - n;
+	/* one line per message: file names may hold control characters */
+	for (i = n; i < n + m; i++)
+		if ((unsigned char)line[i] < ' ' || line[i] == 0x7f)
+			line[i] = '?';
 	n += m;
-	if ((size_t)n > sizeof(line) - 2)
-		n = sizeof(line) - 2;
 	line[n++] = '\n';
 	/* one write: one kmsg record; failures have nowhere to go */
 	if (write(log_fd, line, (size_t)n) < 0) {

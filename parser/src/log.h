@@ -12,8 +12,9 @@ enum log_level { LOG_LVL_ERR = 3, LOG_LVL_WARN = 4, LOG_LVL_NOTICE = 5,
 		 LOG_LVL_INFO = 6, LOG_LVL_DEBUG = 7 };
 
 /*
- * Call first: fills closed descriptors 0-2 (so that no file opened later
- * lands on them) and picks stderr or kmsg.
+ * Call first: ignores SIGPIPE, fills closed descriptors 0-2 (so that no
+ * file opened later lands on them) and picks stderr or kmsg. Control
+ * characters in messages are written as '?'.
  */
 void log_init(void);
 void log_set_verbose(int verbose);

@@ -22,6 +22,8 @@ static int child(const char *kmsg, int close_from, int verbose)
 	log_init();
 	log_set_verbose(verbose);
 	log_err("error %d", 42);
+	if (verbose > 1)
+		log_err("name\nwith\tcontrol\x1b chars");
 	log_info("info line");
 	fd = open("/dev/null", O_RDONLY);
 	/* the first file opened after log_init() must not land on 0-2 */
@@ -82,6 +84,35 @@ int main(void)
 	close(fd);
 
 	ok(run("/nonexistent/kmsg", 2, 0, -1) == 0, "no stderr and no kmsg: messages dropped, no crash");
+
+	tmpdir_write(dir, "stderr", "", 0);
+	snprintf(buf, sizeof(buf), "%s/stderr", dir);
+	fd = open(buf, O_WRONLY);
+	ok(run(kmsg, 3, 2, fd) == 0, "a message with control characters");
+	close(fd);
+	n = tmpdir_read(dir, "stderr", buf, sizeof(buf) - 1);
+	buf[n > 0 ? n : 0] = '\0';
+	ok(strstr(buf, "diglim-parser: name?with?control? chars\n") != NULL,
+	   "is written on one line, control characters as '?'");
+	{
+		int p[2], st;
+		pid_t pid;
+
+		if (pipe(p) == 0) {
+			close(p[0]);
+			pid = fork();
+			if (pid == 0) {
+				dup2(p[1], 2);
+				log_init();
+				log_err("into a closed pipe");
+				_exit(7);
+			}
+			close(p[1]);
+			waitpid(pid, &st, 0);
+			ok(WIFEXITED(st) && WEXITSTATUS(st) == 7,
+			   "logging into a pipe without reader does not kill the process (SIGPIPE ignored)");
+		}
+	}
 	tmpdir_remove(dir);
 	return tap_done();
 }
