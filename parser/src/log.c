@@ -80,7 +80,7 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	va_end(ap);
 	if (m < 0)
 		goto out;
-	if ((size_t)(n + m) > sizeof(line) - 2)
+	if (m > (int)sizeof(line) - 2 - n)
 		m = (int)sizeof(line) - 2 - n;
 	/* one line per message: file names may hold control characters */
 	for (i = n; i < n + m; i++)
