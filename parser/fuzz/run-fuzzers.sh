@@ -34,7 +34,8 @@ for t in "${targets[@]}"; do
 	if "$bin" -max_total_time="$secs" -print_final_stats=1 -max_len=65536 \
 		-artifact_prefix="$work/artifacts-$t/" "$corpus" >"$log" 2>&1; then
 		execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-		echo "ok $n - fuzz-$t: ${secs} s, ${execs:-?} executions, corpus $(find "$corpus" -type f | wc -l) inputs, no crash"
+		echo "ok $n - fuzz-$t: ${secs} s without a crash, leak or sanitizer report"
+		echo "# fuzz-$t: ${execs:-?} executions, corpus $(find "$corpus" -type f | wc -l) inputs"
 	else
 		failed=$((failed + 1))
 		echo "not ok $n - fuzz-$t: crashed, see $log and $work/artifacts-$t/"
