@@ -22,7 +22,7 @@
 struct entry {
 	const char *name;
 	mode_t type;
-	mode_t mode;	/* 0: not checked */
+	mode_t mode;	/* of files; directories: not checked */
 };
 
 static const struct entry entries[] = {
@@ -40,6 +40,7 @@ static void check_entry(const struct entry *e)
 {
 	char path[256];
 	struct stat st;
+	bool ok;
 
 	snprintf(path, sizeof(path), "%s/%s", DIGLIM_DIR, e->name);
 	if (stat(path, &st) < 0) {
@@ -47,11 +48,14 @@ static void check_entry(const struct entry *e)
 		tap_diag("stat %s: %s", path, strerror(errno));
 		return;
 	}
-	if (!tap_ok((st.st_mode & S_IFMT) == e->type &&
-		    (!e->mode || (st.st_mode & 07777) == e->mode),
-		    "%s is a %s%s%03o", path,
-		    e->type == S_IFDIR ? "directory" : "file",
-		    e->mode ? " with mode " : "", (unsigned int)e->mode))
+	if (e->type == S_IFDIR)
+		ok = tap_ok(S_ISDIR(st.st_mode), "%s is a directory", path);
+	else
+		ok = tap_ok(S_ISREG(st.st_mode) &&
+			    (st.st_mode & 07777) == e->mode,
+			    "%s is a file with mode %03o", path,
+			    (unsigned int)e->mode);
+	if (!ok)
 		tap_diag("%s: mode %06o", path, (unsigned int)st.st_mode);
 }
 
