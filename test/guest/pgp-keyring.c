@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guest test of the .diglim keyring and of IMA's OpenPGP appended
+ * signatures (kernel/patches 0050+), through raw add_key(2), open(2) and
+ * securityfs writes.
+ *
+ * The host (suites/pgp-keyring*.suite) stages in /pgpk, made with
+ * keys/diglim-keygen (RSA-2048) and keys/diglim-key-certify:
+ *   t.pgp    key T, uncertified          u.pgp  key U, certified by T
+ *   x.pgp    key X, uncertified          xw.pgp key X, certified by W (not
+ *                                               trusted anywhere)
+ *   t.data.signed    data | T's signature packet | module_signature | marker
+ *   t.data.tampered  the same with one byte of the data changed
+ *   u.data.signed    data signed by U the same way
+ *   plain.data       no signature at all
+ *
+ * Without diglim.keyring_owner=1 on the command line (nothing is trusted:
+ * the kernel has no built-in OpenPGP key T certified): every addition is
+ * refused with EKEYREJECTED.  With it (owner mode): T is accepted
+ * uncertified and measured (KEY_CHECK keyrings=.diglim); a file signed by T
+ * passes FILE_CHECK appraisal with appraise_type=imasig|modsig, the tampered
+ * and the unsigned copies are denied with EACCES; kmemleak is scanned (the
+ * init's own scan needs debugfs, which lockdown closes); then the kernel is
+ * locked down (integrity), which ends owner mode: X is refused, X
+ * certified by W is refused, U (certified by T, now in .diglim) is
+ * accepted, and U's file passes appraisal.
+ *
+ * usage: pgp-keyring [DIR]   (default /pgpk)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#define MAX_FILE	((size_t)1024 * 1024)
+#define IMA_DIR		"/sys/kernel/security/ima"
+#define LOCKDOWN	"/sys/kernel/security/lockdown"
+#define KMEMLEAK	"/sys/kernel/debug/kmemleak"
+/* kmemleak ignores objects younger than 5 s (MSECS_MIN_AGE). */
+#define KMEMLEAK_MIN_AGE_S	6
+#define WORK_DIR	"/tmp/pgpk"
+/* Owner of the files the appraisal rule covers, and only of those. */
+#define APPRAISED_UID	4242
+
+struct blob {
+	uint8_t *data;
+	size_t len;
+};
+
+static long add_key(const char *type, const char *desc, const void *data,
+		    size_t len, long ring)
+{
+	return syscall(SYS_add_key, type, desc, data, len, ring);
+}
+
+static bool read_path(const char *path, struct blob *b)
+{
+	ssize_t n;
+	int fd;
+
+	b->len = 0;
+	b->data = malloc(MAX_FILE);
+	if (!b->data)
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		tap_diag("open %s: %s", path, strerror(errno));
+		return false;
+	}
+	while (b->len < MAX_FILE &&
+	       (n = read(fd, b->data + b->len, MAX_FILE - b->len)) > 0)
+		b->len += (size_t)n;
+	close(fd);
+	return b->len > 0 && b->len < MAX_FILE;
+}
+
+static bool read_staged(const char *dir, const char *name, struct blob *b)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return read_path(path, b);
+}
+
+static bool write_path(const char *path, const void *data, size_t len,
+		       mode_t mode)
+{
+	bool ok;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0) {
+		tap_diag("create %s: %s", path, strerror(errno));
+		return false;
+	}
+	ok = write(fd, data, len) == (ssize_t)len;
+	if (!ok)
+		tap_diag("write %s: %s", path, strerror(errno));
+	return close(fd) == 0 && ok;
+}
+
+/* One policy rule or one lockdown level: one write(2). */
+static bool write_str(const char *path, const char *s)
+{
+	bool ok;
+	int fd;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		tap_diag("open %s: %s", path, strerror(errno));
+		return false;
+	}
+	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
+	if (!ok)
+		tap_diag("write '%s' to %s: %s", s, path, strerror(errno));
+	return close(fd) == 0 && ok;
+}
+
+/* Serial of the keyring named @name in /proc/keys, or -1. */
+static long proc_keys_find(const char *name)
+{
+	char line[512], want[64];
+	long id = -1;
+	FILE *f;
+
+	snprintf(want, sizeof(want), " %s: ", name);
+	f = fopen("/proc/keys", "re");
+	if (!f)
+		return -1;
+	while (id < 0 && fgets(line, sizeof(line), f))
+		if (strstr(line, " keyring ") && strstr(line, want))
+			id = strtol(line, NULL, 16);
+	fclose(f);
+	return id;
+}
+
+static bool cmdline_has(const char *word)
+{
+	struct blob b;
+	bool found;
+
+	if (!read_path("/proc/cmdline", &b)) {
+		free(b.data);
+		return false;
+	}
+	b.data[b.len - 1] = '\0';
+	found = strstr((char *)b.data, word) != NULL;
+	free(b.data);
+	return found;
+}
+
+/* add_key of a staged key into @ring: 0, or the errno. */
+static int add_staged(long ring, const char *dir, const char *name)
+{
+	struct blob b;
+	int err = 0;
+
+	if (!read_staged(dir, name, &b)) {
+		free(b.data);
+		return ENOENT;
+	}
+	if (add_key("asymmetric", "", b.data, b.len, ring) < 0)
+		err = errno;
+	free(b.data);
+	return err;
+}
+
+static void expect_add(long ring, const char *dir, const char *name, int want,
+		       const char *what)
+{
+	int err = add_staged(ring, dir, name);
+
+	tap_ok(err == want, "%s: add_key(%s) gives %s (got %s)", what, name,
+	       want ? strerror(want) : "success", err ? strerror(err) : "success");
+}
+
+/* Whether a KEY_CHECK entry of .diglim holds exactly @key's bytes. */
+static bool measured_key(const struct blob *key)
+{
+	size_t hexlen = 2 * key->len, i;
+	char *hex, *line;
+	bool found = false;
+	FILE *f;
+
+	hex = malloc(hexlen + 1);
+	line = malloc(hexlen + 4096);
+	f = fopen(IMA_DIR "/ascii_runtime_measurements", "re");
+	if (!hex || !line || !f) {
+		tap_diag("measurement list: %s", strerror(errno));
+		goto out;
+	}
+	for (i = 0; i < key->len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", key->data[i]);
+	while (!found && fgets(line, (int)(hexlen + 4096), f))
+		found = strstr(line, " ima-buf ") && strstr(line, " .diglim ") &&
+			strstr(line, hex);
+out:
+	if (f)
+		fclose(f);
+	free(line);
+	free(hex);
+	return found;
+}
+
+/* Copy a staged file to tmpfs, owned by the appraised uid: 0 or errno. */
+static int stage_appraised(const char *dir, const char *name, char *path,
+			   size_t size)
+{
+	static unsigned int copies;
+	struct blob b;
+	int err = 0;
+
+	/* A new file each time: IMA keeps an inode's appraisal result. */
+	snprintf(path, size, "%s/%u-%s", WORK_DIR, copies++, name);
+	if (!read_staged(dir, name, &b) || !write_path(path, b.data, b.len, 0644) ||
+	    chown(path, APPRAISED_UID, APPRAISED_UID))
+		err = errno ? errno : EIO;
+	free(b.data);
+	return err;
+}
+
+/* open(2) + read(2) of an appraised file: 0 or the errno. */
+static int open_read(const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		;
+	if (n < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static void expect_appraisal(const char *dir, const char *name, int want)
+{
+	char path[256];
+	int err;
+
+	err = stage_appraised(dir, name, path, sizeof(path));
+	if (err) {
+		tap_ok(false, "stage %s: %s", name, strerror(err));
+		return;
+	}
+	err = open_read(path);
+	tap_ok(err == want, "FILE_CHECK appraisal of %s: %s (got %s)", name,
+	       want ? strerror(want) : "allowed", err ? strerror(err) : "allowed");
+}
+
+/*
+ * Lockdown closes debugfs, so the guest init's kmemleak check at the end
+ * cannot run in this boot: scan here, before locking down.
+ */
+static void kmemleak_check(void)
+{
+	static const char scan[] = "scan";
+	char buf[4096];
+	bool clean = true;
+	ssize_t n;
+	int fd;
+
+	fd = open(KMEMLEAK, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		tap_skip("no kmemleak in this kernel", "kmemleak before lockdown");
+		return;
+	}
+	sleep(KMEMLEAK_MIN_AGE_S);
+	if (write(fd, scan, sizeof(scan) - 1) < 0) {
+		tap_diag("kmemleak scan: %s", strerror(errno));
+		clean = false;
+	}
+	lseek(fd, 0, SEEK_SET);
+	while ((n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		buf[n] = '\0';
+		tap_diag("%s", buf);
+		clean = false;
+	}
+	close(fd);
+	tap_ok(clean, "kmemleak before lockdown: no leak reported");
+}
+
+static void owner_mode(long ring, const char *dir)
+{
+	struct blob t;
+	char rule[128];
+
+	tap_ok(write_str(IMA_DIR "/policy",
+			 "measure func=KEY_CHECK keyrings=.diglim\n"),
+	       "policy: measure func=KEY_CHECK keyrings=.diglim");
+	snprintf(rule, sizeof(rule),
+		 "appraise func=FILE_CHECK fowner=%d appraise_type=imasig|modsig\n",
+		 APPRAISED_UID);
+	tap_ok(write_str(IMA_DIR "/policy", rule),
+	       "policy: appraise func=FILE_CHECK fowner=%d "
+	       "appraise_type=imasig|modsig", APPRAISED_UID);
+
+	expect_add(ring, dir, "t.pgp", 0, "owner mode, uncertified T");
+	if (read_staged(dir, "t.pgp", &t))
+		tap_ok(measured_key(&t),
+		       "T's bytes are in the measurement list (ima-buf, .diglim)");
+	else
+		tap_ok(false, "read t.pgp");
+	free(t.data);
+
+	if (mkdir(WORK_DIR, 0755) && errno != EEXIST)
+		tap_diag("mkdir %s: %s", WORK_DIR, strerror(errno));
+	expect_appraisal(dir, "t.data.signed", 0);
+	expect_appraisal(dir, "t.data.tampered", EACCES);
+	expect_appraisal(dir, "plain.data", EACCES);
+	expect_appraisal(dir, "u.data.signed", EACCES);
+
+	kmemleak_check();
+	/* Lockdown ends owner mode: the certification rule applies. */
+	tap_ok(write_str(LOCKDOWN, "integrity"), "lockdown: integrity");
+	expect_add(ring, dir, "x.pgp", EKEYREJECTED, "locked down, uncertified X");
+	expect_add(ring, dir, "xw.pgp", EKEYREJECTED,
+		   "locked down, X certified by untrusted W");
+	expect_add(ring, dir, "u.pgp", 0, "locked down, U certified by T in .diglim");
+	expect_appraisal(dir, "u.data.signed", 0);
+}
+
+static void normal_mode(long ring, const char *dir)
+{
+	expect_add(ring, dir, "t.pgp", EKEYREJECTED, "uncertified T");
+	expect_add(ring, dir, "x.pgp", EKEYREJECTED, "uncertified X");
+	expect_add(ring, dir, "u.pgp", EKEYREJECTED,
+		   "U certified by T, which nothing trusts");
+	expect_add(ring, dir, "xw.pgp", EKEYREJECTED, "X certified by untrusted W");
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = argc > 1 ? argv[1] : "/pgpk";
+	bool owner = cmdline_has("diglim.keyring_owner=1");
+	long ring;
+
+	tap_plan(owner ? 15 : 5);
+	ring = proc_keys_find(".diglim");
+	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
+		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
+		return tap_exit();
+	}
+	if (owner)
+		owner_mode(ring, dir);
+	else
+		normal_mode(ring, dir);
+	return tap_exit();
+}
