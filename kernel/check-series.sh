@@ -130,9 +130,17 @@ while read -r p; do
 		elif ! make -C "$src" O="$obj" -j"$jobs" bzImage >"$log" 2>&1; then
 			grep -E -m 20 'error|Error' "$log" | sed 's/^/    /'
 			why="build failed"
-		elif grep -E -q 'warning:' "$log"; then
-			grep -E -m 20 'warning:' "$log" | sed 's/^/    /'
-			why="build warnings"
+		else
+			# warnings in the files this patch touches (the debug
+			# kernel has some of its own, e.g. frame sizes)
+			warn=$(git -C "$src" diff --name-only HEAD~1 HEAD |
+				grep -E '\.[ch]$' | while read -r f; do
+					grep -F "$f:" "$log" | grep 'warning:' || true
+				done)
+			if [ -n "$warn" ]; then
+				head -n 20 <<<"$warn" | sed 's/^/    /'
+				why="build warnings"
+			fi
 		fi
 	fi
 
