@@ -9,6 +9,8 @@
  *   t.pgp    key T, uncertified          u.pgp  key U, certified by T
  *   x.pgp    key X, uncertified          xw.pgp key X, certified by W (not
  *                                               trusted anywhere)
+ *   u-badsig.pgp, u-baduid.pgp  U with the certification's value or the
+ *            user ID changed by one byte
  *   t.data.signed    data | T's signature packet | module_signature | marker
  *   t.data.tampered  the same with one byte of the data changed
  *   u.data.signed    data signed by U the same way
@@ -22,8 +24,9 @@
  * and the unsigned copies are denied with EACCES; kmemleak is scanned (the
  * init's own scan needs debugfs, which lockdown closes); then the kernel is
  * locked down (integrity), which ends owner mode: X is refused, X
- * certified by W is refused, U (certified by T, now in .diglim) is
- * accepted, and U's file passes appraisal.
+ * certified by W is refused, the broken copies of U are refused, U
+ * (certified by T, now in .diglim) is accepted, and U's file passes
+ * appraisal.
  *
  * usage: pgp-keyring [DIR]   (default /pgpk)
  */
@@ -328,6 +331,10 @@ static void owner_mode(long ring, const char *dir)
 	expect_add(ring, dir, "x.pgp", EKEYREJECTED, "locked down, uncertified X");
 	expect_add(ring, dir, "xw.pgp", EKEYREJECTED,
 		   "locked down, X certified by untrusted W");
+	expect_add(ring, dir, "u-badsig.pgp", EKEYREJECTED,
+		   "locked down, U with a changed certification value");
+	expect_add(ring, dir, "u-baduid.pgp", EKEYREJECTED,
+		   "locked down, U with a changed user ID");
 	expect_add(ring, dir, "u.pgp", 0, "locked down, U certified by T in .diglim");
 	expect_appraisal(dir, "u.data.signed", 0);
 }
@@ -347,7 +354,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 15 : 5);
+	tap_plan(owner ? 17 : 5);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
