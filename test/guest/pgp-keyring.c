@@ -16,10 +16,10 @@
  *   u.data.signed    data signed by U the same way
  *   plain.data       no signature at all
  *
- * Without diglim.keyring_owner=1 on the command line (nothing is trusted:
- * the kernel has no built-in OpenPGP key T certified): every addition is
- * refused with EKEYREJECTED.  With it (owner mode): T is accepted
- * uncertified and measured (KEY_CHECK keyrings=.diglim); a file signed by T
+ * Without diglim.keyring_owner=1 on the command line (no key the kernel
+ * trusts certified T, U, W or X): every addition is refused with
+ * EKEYREJECTED, and so is each of 3,000 mutated copies of U.  With it
+ * (owner mode): T is accepted uncertified and measured (KEY_CHECK keyrings=.diglim); a file signed by T
  * passes FILE_CHECK appraisal with appraise_type=imasig|modsig, the tampered
  * and the unsigned copies are denied with EACCES; kmemleak is scanned (the
  * init's own scan needs debugfs, which lockdown closes); then the kernel is
@@ -52,6 +52,7 @@
 #define WORK_DIR	"/tmp/pgpk"
 /* Owner of the files the appraisal rule covers, and only of those. */
 #define APPRAISED_UID	4242
+#define MUTATIONS	3000
 
 struct blob {
 	uint8_t *data;
@@ -339,6 +340,64 @@ static void owner_mode(long ring, const char *dir)
 	expect_appraisal(dir, "u.data.signed", 0);
 }
 
+static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
+
+static uint32_t rnd(uint32_t n)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (uint32_t)(rng_state >> 32) % n;
+}
+
+/*
+ * Mutated copies of the certified key U (1 to 4 changed bytes, or cut
+ * short) through add_key into .diglim: the parser and the certification
+ * code see hostile packets (KASAN watches), and since nothing trusts T,
+ * every copy must be refused.
+ */
+static void mutations(long ring, const char *dir)
+{
+	unsigned int accepted = 0, other = 0, i, j, n;
+	unsigned int rejected = 0, badmsg = 0;
+	struct blob u;
+	uint8_t *m;
+	size_t len;
+
+	m = malloc(MAX_FILE);
+	if (!read_staged(dir, "u.pgp", &u) || !m) {
+		tap_ok(false, "read u.pgp for the mutations");
+		free(u.data);
+		free(m);
+		return;
+	}
+	for (i = 0; i < MUTATIONS; i++) {
+		memcpy(m, u.data, u.len);
+		len = u.len;
+		if (rnd(8) == 0) {
+			len = 1 + rnd((uint32_t)u.len - 1);
+		} else {
+			n = 1 + rnd(4);
+			for (j = 0; j < n; j++)
+				m[rnd((uint32_t)u.len)] ^= (uint8_t)(1 + rnd(255));
+		}
+		if (add_key("asymmetric", "", m, len, ring) >= 0)
+			accepted++;
+		else if (errno == EKEYREJECTED)
+			rejected++;
+		else if (errno == EBADMSG)
+			badmsg++;
+		else
+			other++;
+	}
+	tap_diag("mutations: %u EKEYREJECTED, %u EBADMSG, %u other errors",
+		 rejected, badmsg, other);
+	tap_ok(accepted == 0, "%u mutated copies of U: none accepted (%u were)",
+	       MUTATIONS, accepted);
+	free(u.data);
+	free(m);
+}
+
 static void normal_mode(long ring, const char *dir)
 {
 	expect_add(ring, dir, "t.pgp", EKEYREJECTED, "uncertified T");
@@ -346,6 +405,7 @@ static void normal_mode(long ring, const char *dir)
 	expect_add(ring, dir, "u.pgp", EKEYREJECTED,
 		   "U certified by T, which nothing trusts");
 	expect_add(ring, dir, "xw.pgp", EKEYREJECTED, "X certified by untrusted W");
+	mutations(ring, dir);
 }
 
 int main(int argc, char **argv)
@@ -354,7 +414,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 17 : 5);
+	tap_plan(owner ? 17 : 6);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
