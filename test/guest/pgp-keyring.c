@@ -19,9 +19,10 @@
  * Without diglim.keyring_owner=1 on the command line (no key the kernel
  * trusts certified T, U, W or X): every addition is refused with
  * EKEYREJECTED, and so is each of 3,000 mutated copies of U.  With it
- * (owner mode): T is accepted uncertified and measured (KEY_CHECK keyrings=.diglim); a file signed by T
- * passes FILE_CHECK appraisal with appraise_type=imasig|modsig, the tampered
- * and the unsigned copies are denied with EACCES; kmemleak is scanned (the
+ * (owner mode): T is accepted uncertified and measured (KEY_CHECK
+ * keyrings=.diglim); a file signed by T passes FILE_CHECK appraisal with
+ * appraise_type=imasig|modsig, the tampered and the unsigned copies are
+ * denied with EACCES; kmemleak is scanned (the
  * init's own scan needs debugfs, which lockdown closes); then the kernel is
  * locked down (integrity), which ends owner mode: X is refused, X
  * certified by W is refused, the broken copies of U are refused, U
