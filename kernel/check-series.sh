@@ -6,12 +6,13 @@
 # each patch and an incremental kernel build after each one.
 #
 # usage: kernel/check-series.sh [--series FILE] [--variant NAME]
-#                               [--no-build] [--keep-going]
+#                               [--first N] [--no-build] [--keep-going]
 #
 #   --series FILE    series to check (default: kernel/series)
 #   --variant NAME   config fragments of kernel/config/NAME.fragments
 #                    (default: debug, so that test and benchmark options
 #                    are compiled too)
+#   --first N        check only the first N patches of the series
 #   --no-build       only apply and run checkpatch
 #   --keep-going     check every patch even after a failure
 #
@@ -32,11 +33,12 @@ series="$kdir/series"
 variant=debug
 build=1
 keep_going=0
+first=0
 cache=${DIGLIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/diglim}
 jobs=${JOBS:-$(nproc)}
 
 usage() {
-	sed -n '8,16s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+	sed -n '8,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
 	exit 2
 }
 
@@ -49,6 +51,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--series) [ $# -ge 2 ] || usage; series=$(realpath "$2"); shift ;;
 	--variant) [ $# -ge 2 ] || usage; variant=$2; shift ;;
+	--first) [ $# -ge 2 ] || usage; first=$2; shift ;;
 	--no-build) build=0 ;;
 	--keep-going) keep_going=1 ;;
 	-h|--help) usage ;;
@@ -109,6 +112,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 while read -r p; do
 	n=$((n + 1))
+	[ "$first" -gt 0 ] && [ "$n" -gt "$first" ] && break
 	[ -f "$patchdir/$p" ] || die "series names $p, not in $patchdir"
 	why=''
 	if ! git -C "$src" am -q "$patchdir/$p" >"$log" 2>&1; then
