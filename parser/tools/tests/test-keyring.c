@@ -158,5 +158,5 @@ int main(void)
 	buf_free(&b);
 	gen_key_free(&a);
 	gen_key_free(&sub);
-	return done_testing();
+	return tap_done();
 }

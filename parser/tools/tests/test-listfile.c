@@ -68,5 +68,5 @@ int main(void)
 	   "a blob with a huge il does not overflow");
 	ok(listfile_rpm_build(blob, 7, NULL, 0, &out, &len) == -EBADMSG,
 	   "a blob shorter than il + dl is refused");
-	return done_testing();
+	return tap_done();
 }

@@ -175,5 +175,5 @@ int main(void)
 	gen_key(&k, 1024, 1600000000u);
 	test_sig(&k);
 	gen_key_free(&k);
-	return done_testing();
+	return tap_done();
 }

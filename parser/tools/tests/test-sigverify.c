@@ -185,5 +185,5 @@ int main(void)
 	gen_key_free(&a);
 	gen_key_free(&s);
 	gen_key_free(&bkey);
-	return done_testing();
+	return tap_done();
 }
