@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hash_algo.h"
+#include "hex.h"
 #include "modsig.h"
 #include "rpm_header.h"
 
@@ -23,29 +24,6 @@ struct files {
 	uint32_t n;
 	size_t hexlen;
 };
-
-/* hex digit value + 1, 0: not a hex digit */
-static const unsigned char hexval[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
-	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
-
-static int unhex(uint8_t *out, const char *s, size_t n)
-{
-	size_t i;
-	int hi, lo;
-
-	for (i = 0; i < n; i++) {
-		hi = hexval[(unsigned char)s[2 * i]];
-		lo = hexval[(unsigned char)s[2 * i + 1]];
-		if (!hi || !lo)
-			return -1;
-		out[i] = (uint8_t)((hi - 1) << 4 | (lo - 1));
-	}
-	return 0;
-}
 
 bool convert_is_shlib(const char *name, size_t len)
 {
@@ -240,14 +218,39 @@ static size_t digest_len(const char *d, const char *end)
 	return nul ? (size_t)(nul - d) : (size_t)(end - d);
 }
 
+/* Where the first selected %config file is, for the second block. */
+struct resume {
+	uint32_t i;
+	const char *d;
+};
+
+/* Check the digest string at @d (f->hexlen hex digits and a NUL, before
+ * @end) and decode it into @out. */
+static int take_digest(const struct files *f, uint32_t i, const char *d,
+		       const char *end, uint8_t *out, char *err)
+{
+	/* a shorter string fails hex_decode() at its NUL */
+	if ((size_t)(end - d) > f->hexlen && d[f->hexlen] == '\0' &&
+	    hex_decode(out, d, f->hexlen / 2) == 0)
+		return 0;
+	if (digest_len(d, end) != f->hexlen)
+		snprintf(err, CONVERT_ERR_LEN,
+			 "FILEDIGESTS[%u]: %zu hex digits, expected %zu",
+			 i, digest_len(d, end), f->hexlen);
+	else
+		snprintf(err, CONVERT_ERR_LEN,
+			 "FILEDIGESTS[%u]: not a hex string", i);
+	return -EBADMSG;
+}
+
 /*
- * One pass over the files: check every digest, copy those selected whose
- * %config flag equals @config into the open block. Counts in *nsel, and
- * in *nother the selected files with the other %config flag.
+ * The one pass over the files: check every digest, copy the selected
+ * files that are not %config into the open block. *nconf gets the number
+ * of selected %config files, and *rs where the first of them is.
  */
 static int copy_digests(const struct files *f, const struct convert_opts *o,
-			struct compact_writer *w, bool config, uint32_t *nsel,
-			uint32_t *nother, char *err)
+			struct compact_writer *w, uint32_t *nsel,
+			uint32_t *nconf, struct resume *rs, char *err)
 {
 	const char *d = (const char *)f->digests.data, *end = d + f->digests.len;
 	uint8_t scratch[HASH_MAX_DIGEST_SIZE], *slot;
@@ -256,10 +259,10 @@ static int copy_digests(const struct files *f, const struct convert_opts *o,
 	struct rpmh_strings bs;
 	size_t blen = 0;
 	uint32_t i;
-	bool sel;
+	int ret;
 
 	*nsel = 0;
-	*nother = 0;
+	*nconf = 0;
 	if (need_base)
 		rpmh_strings_init(&bs, &f->basenames);
 	for (i = 0; i < f->n; i++) {
@@ -276,30 +279,74 @@ static int copy_digests(const struct files *f, const struct convert_opts *o,
 			d++;
 			continue;
 		}
-		sel = selected(f, o, i, b, blen);
-		if (sel && !!(rpmh_u32(&f->flags, i) & RPMFILE_CONFIG) != config) {
-			sel = false;
-			(*nother)++;
+		slot = scratch;
+		if (selected(f, o, i, b, blen)) {
+			if (rpmh_u32(&f->flags, i) & RPMFILE_CONFIG) {
+				if ((*nconf)++ == 0) {
+					rs->i = i;
+					rs->d = d;
+				}
+			} else {
+				slot = compact_digest_slot(w);
+				if (!slot) {
+					snprintf(err, CONVERT_ERR_LEN, "list too large");
+					return -E2BIG;
+				}
+				(*nsel)++;
+			}
 		}
-		slot = sel ? compact_digest_slot(w) : scratch;
-		if (!slot) {
-			snprintf(err, CONVERT_ERR_LEN, "list too large");
-			return -E2BIG;
-		}
-		/* a shorter string fails unhex() at its NUL */
-		if ((size_t)(end - d) <= f->hexlen || d[f->hexlen] != '\0' ||
-		    unhex(slot, d, f->hexlen / 2)) {
-			if (digest_len(d, end) != f->hexlen)
-				snprintf(err, CONVERT_ERR_LEN,
-					 "FILEDIGESTS[%u]: %zu hex digits, expected %zu",
-					 i, digest_len(d, end), f->hexlen);
-			else
-				snprintf(err, CONVERT_ERR_LEN,
-					 "FILEDIGESTS[%u]: not a hex string", i);
+		ret = take_digest(f, i, d, end, slot, err);
+		if (ret)
+			return ret;
+		d += f->hexlen + 1;
+	}
+	return 0;
+}
+
+/*
+ * Copy the @nconf selected %config files into the open block, from @rs
+ * on: copy_digests() checked every string and counted them.
+ */
+static int copy_config(const struct files *f, const struct convert_opts *o,
+		       struct compact_writer *w, uint32_t nconf,
+		       const struct resume *rs, char *err)
+{
+	const char *d = rs->d, *end = (const char *)f->digests.data + f->digests.len;
+	bool need_base = o->exec_only && f->have_basenames;
+	const char *b = NULL;
+	struct rpmh_strings bs;
+	size_t blen = 0;
+	uint8_t *slot;
+	uint32_t i, k;
+
+	if (need_base) {
+		rpmh_strings_init(&bs, &f->basenames);
+		for (k = 0; k < rs->i; k++)
+			rpmh_strings_next(&bs, &blen);
+	}
+	for (i = rs->i; i < f->n && nconf; i++) {
+		if (need_base)
+			b = rpmh_strings_next(&bs, &blen);
+		if (d >= end || (need_base && !b)) {
+			snprintf(err, CONVERT_ERR_LEN, "FILEDIGESTS[%u] missing", i);
 			return -EBADMSG;
 		}
+		if (*d == '\0') {
+			d++;
+			continue;
+		}
+		if ((rpmh_u32(&f->flags, i) & RPMFILE_CONFIG) &&
+		    selected(f, o, i, b, blen)) {
+			slot = compact_digest_slot(w);
+			if (!slot) {
+				snprintf(err, CONVERT_ERR_LEN, "list too large");
+				return -E2BIG;
+			}
+			if (take_digest(f, i, d, end, slot, err))
+				return -EBADMSG;
+			nconf--;
+		}
 		d += f->hexlen + 1;
-		*nsel += sel;
 	}
 	return 0;
 }
@@ -307,6 +354,7 @@ static int copy_digests(const struct files *f, const struct convert_opts *o,
 static int fill(const struct rpmh *h, const struct convert_opts *o,
 		struct compact_writer *w, struct convert_info *info, char *err)
 {
+	struct resume rs = { 0, NULL };
 	struct files f;
 	uint32_t nsel, nconf;
 	int ret;
@@ -330,7 +378,7 @@ static int fill(const struct rpmh *h, const struct convert_opts *o,
 			 strerror(-ret));
 		return ret;
 	}
-	ret = copy_digests(&f, o, w, false, &nsel, &nconf, err);
+	ret = copy_digests(&f, o, w, &nsel, &nconf, &rs, err);
 	if (ret)
 		return ret;
 	info->selected = nsel;
@@ -340,11 +388,11 @@ static int fill(const struct rpmh *h, const struct convert_opts *o,
 	/* %config files: a second block, not immutable */
 	ret = compact_block_begin(w, o->type, 0, info->algo);
 	if (!ret)
-		ret = copy_digests(&f, o, w, true, &nsel, &nconf, err);
+		ret = copy_config(&f, o, w, nconf, &rs, err);
 	if (ret)
 		return ret;
-	info->config = nsel;
-	info->selected += nsel;
+	info->config = nconf;
+	info->selected += nconf;
 	compact_block_end(w);
 	return 0;
 }

@@ -172,16 +172,6 @@ int rpmh_find(const struct rpmh *h, uint32_t tag, uint32_t type,
 	return found ? 0 : -ENOENT;
 }
 
-uint16_t rpmh_u16(const struct rpmh_entry *e, uint32_t i)
-{
-	return i < e->count ? get_be16(e->data + (size_t)i * 2) : 0;
-}
-
-uint32_t rpmh_u32(const struct rpmh_entry *e, uint32_t i)
-{
-	return i < e->count ? get_be32(e->data + (size_t)i * 4) : 0;
-}
-
 void rpmh_strings_init(struct rpmh_strings *it, const struct rpmh_entry *e)
 {
 	it->p = (const char *)e->data;

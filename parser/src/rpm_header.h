@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bytes.h"
+
 #define RPMH_MAGIC		"\x8e\xad\xe8\x01\x00\x00\x00\x00"
 #define RPMH_MAGIC_LEN		8
 #define RPMH_PREAMBLE_LEN	16	/* magic + il + dl */
@@ -74,9 +76,16 @@ int rpmh_parse(struct rpmh *h, const uint8_t *buf, size_t len,
 int rpmh_find(const struct rpmh *h, uint32_t tag, uint32_t type,
 	      struct rpmh_entry *e, const char **why);
 
-/* Values of INT16 / INT32 arrays; @i must be below e->count. */
-uint16_t rpmh_u16(const struct rpmh_entry *e, uint32_t i);
-uint32_t rpmh_u32(const struct rpmh_entry *e, uint32_t i);
+/* Values of INT16 / INT32 arrays; 0 when @i is not below e->count. */
+static inline uint16_t rpmh_u16(const struct rpmh_entry *e, uint32_t i)
+{
+	return i < e->count ? get_be16(e->data + (size_t)i * 2) : 0;
+}
+
+static inline uint32_t rpmh_u32(const struct rpmh_entry *e, uint32_t i)
+{
+	return i < e->count ? get_be32(e->data + (size_t)i * 4) : 0;
+}
 
 /* Walk the strings of a STRING / STRING_ARRAY entry. */
 struct rpmh_strings {
