@@ -42,7 +42,7 @@ int hex_decode_bytes(uint8_t *out, const char *s, size_t n)
  * *bad the lanes' bytes that are not hex digits. Signed byte compares:
  * bytes >= 0x80 are negative and fail both range checks.
  */
-static inline __m128i decode16(__m128i v, __m128i *bad)
+static inline __attribute__((always_inline)) __m128i decode16(__m128i v, __m128i *bad)
 {
 	const __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
 	const __m128i digit = _mm_and_si128(
