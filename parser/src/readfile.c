@@ -26,7 +26,7 @@ int read_list_file(int dirfd, const char *name, size_t max,
 		   struct file_buf *fb)
 {
 	struct stat st;
-	size_t want, got = 0;
+	size_t want, ask, got = 0;
 	ssize_t n;
 	int fd, ret = 0;
 
@@ -53,7 +53,8 @@ int read_list_file(int dirfd, const char *name, size_t max,
 	if (ret)
 		goto out;
 	while (got < want) {
-		n = read(fd, fb->data + got, want - got);
+		ask = want - got;
+		n = read(fd, fb->data + got, ask);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -63,6 +64,14 @@ int read_list_file(int dirfd, const char *name, size_t max,
 		if (n == 0)
 			break;
 		got += (size_t)n;
+		/*
+		 * A read of a regular file that stops short of the byte after
+		 * st_size stopped at its end: no second read() to be told so
+		 * (one syscall per file saved). A file that grew since fstat()
+		 * still fills the byte more and fails below.
+		 */
+		if ((size_t)n < ask && got == (size_t)st.st_size)
+			break;
 	}
 	if (got != (size_t)st.st_size)
 		ret = -EIO;
