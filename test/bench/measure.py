@@ -69,6 +69,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--parser", required=True)
     ap.add_argument("--baseline", required=True)
+    ap.add_argument("--floor", help="parser-floor: the system calls alone")
     ap.add_argument("--set", required=True)
     ap.add_argument("--work", required=True)
     a = ap.parse_args()
@@ -89,10 +90,14 @@ def main():
         tag = " --exec-only" if exec_only else ""
         workloads.append(("add%s" % tag,
                           lambda o=opt: [a.parser] + o + ["--securityfs", sfs, "add", a.set],
-                          lambda o=opt: [a.baseline] + o + files + ["--securityfs", sfs]))
+                          lambda o=opt: [a.baseline] + o + files + ["--securityfs", sfs],
+                          None if exec_only or not a.floor else
+                          lambda: [a.floor, "add", a.set, "--securityfs", sfs]))
         workloads.append(("convert%s" % tag,
                           lambda o=opt: [a.parser] + o + ["convert"] + files + ["-o", out("p")],
-                          lambda o=opt: [a.baseline] + o + files + ["-o", out("b")]))
+                          lambda o=opt: [a.baseline] + o + files + ["-o", out("b")],
+                          None if exec_only or not a.floor else
+                          lambda: [a.floor, "convert"] + files + ["-o", out("f")]))
 
     def out(which):
         d = os.path.join(out_root, which)
@@ -113,20 +118,32 @@ def main():
           % (len(files), set_bytes / 1e6))
     print("median of %d runs each, alternating; CPU = user + system (includes /usr/bin/time, which"
           " measures the peak RSS); ratio = librpm / parser" % a.runs)
+    if a.floor:
+        print("floor = parser-floor, the same system calls without any parsing (whole set only);"
+              " max = librpm / floor, the largest ratio reachable here")
     print()
-    print("%-22s %-12s %14s %14s %8s" % ("workload", "measure", "diglim-parser", "librpm", "ratio"))
-    print("-" * 74)
-    for name, pcmd, bcmd in workloads:
-        p, b = [], []
+    head = "%-22s %-12s %14s %14s %8s" % ("workload", "measure", "diglim-parser", "librpm", "ratio")
+    if a.floor:
+        head += " %10s %8s" % ("floor", "max")
+    print(head)
+    print("-" * len(head))
+    for name, pcmd, bcmd, fcmd in workloads:
+        p, b, f = [], [], []
         for _ in range(a.runs):
             p.append(run(pcmd()))
             b.append(run(bcmd()))
+            if fcmd:
+                f.append(run(fcmd()))
         for i, (label, unit) in enumerate((("wall", "ms"), ("CPU", "ms"), ("peak RSS", "KB"))):
             pm = statistics.median(x[i] for x in p)
             bm = statistics.median(x[i] for x in b)
             fmt = "%14.1f" if unit == "ms" else "%14d"
-            print(("%-22s %-12s " + fmt + " " + fmt + " %7.1fx") %
-                  (name if i == 0 else "", "%s %s" % (label, unit), pm, bm, bm / pm if pm else 0))
+            line = ("%-22s %-12s " + fmt + " " + fmt + " %7.1fx") % \
+                (name if i == 0 else "", "%s %s" % (label, unit), pm, bm, bm / pm if pm else 0)
+            if f and unit == "ms":
+                fm = statistics.median(x[i] for x in f)
+                line += " %10.1f %7.1fx" % (fm, bm / fm if fm else 0)
+            print(line)
     print()
     for exec_only, (lists, nbytes, ndig), same in checks:
         print("output%s: %d lists, %.2f MB, %d digests; librpm output identical: %s"
