@@ -27,10 +27,13 @@ int list_name_parse(const char *name, struct list_name *ln, const char **why);
  */
 int list_name_compact(const char *name, char *out, size_t size);
 
+struct name_chunk;
+
 /* The entries of a directory, sorted by name (byte order). */
 struct list_dir {
 	char **names;
 	size_t count;
+	struct name_chunk *chunks;	/* where the names are */
 };
 
 /*

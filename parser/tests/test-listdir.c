@@ -10,6 +10,7 @@
 #include <linux/diglim.h>
 
 #include "listdir.h"
+#include "rpmgen.h"
 #include "tap.h"
 #include "tmpdir.h"
 
@@ -110,10 +111,42 @@ static void test_scan(void)
 	tmpdir_remove(dir);
 }
 
+/* Many names with long common prefixes and any byte: strcmp() order. */
+static void test_scan_order(void)
+{
+	static const char alphabet[] = "\x01\x7f\x80\xff-0ab";
+	char dir[256], name[40];
+	struct list_dir ld;
+	uint64_t seed = 3;
+	size_t i, k, len, bad = 0;
+	int fd, ret;
+
+	tmpdir_make(dir, sizeof(dir));
+	for (i = 0; i < 600; i++) {
+		/* 0-3 shared 8-byte words, then 1-17 bytes of any kind */
+		len = 8 * (rpmgen_rand(&seed) % 4);
+		memcpy(name, "0-file_list-rpm-pkg0000-", len);
+		for (k = 1 + rpmgen_rand(&seed) % 17; k > 0; k--)
+			name[len++] = alphabet[rpmgen_rand(&seed) % (sizeof(alphabet) - 1)];
+		name[len] = '\0';
+		tmpdir_write(dir, name, "", 0);
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	ret = list_dir_scan(fd, &ld);
+	for (i = 1; ret == 0 && i < ld.count; i++)
+		bad += strcmp(ld.names[i - 1], ld.names[i]) >= 0;
+	ok(ret == 0 && ld.count > 400 && bad == 0,
+	   "%zu names with shared prefixes and bytes 0x01-0xff: in strcmp() order", ld.count);
+	list_dir_free(&ld);
+	close(fd);
+	tmpdir_remove(dir);
+}
+
 int main(void)
 {
 	test_names();
 	test_compact_name();
 	test_scan();
+	test_scan_order();
 	return tap_done();
 }
