@@ -94,6 +94,8 @@ static int check_entry(struct rpmh *h, uint32_t i, uint32_t *prev_end,
 		len = strings_len(h->data + off, h->data + toff, count);
 		if (len == 0)
 			return fail(h, (int)i, why, "string not NUL-terminated before the region trailer");
+		if (i < RPMH_LEN_CACHE)
+			h->str_len[i] = (uint32_t)len;
 	}
 	*prev_end = off + (uint32_t)len;
 	return 0;
@@ -166,6 +168,8 @@ int rpmh_find(const struct rpmh *h, uint32_t tag, uint32_t type,
 		/* rpmh_parse() checked these bounds. */
 		if (rpmh_types[type].size)
 			e->len = (size_t)e->count * rpmh_types[type].size;
+		else if (i < RPMH_LEN_CACHE)
+			e->len = h->str_len[i];
 		else
 			e->len = strings_len(e->data, h->data + toff, e->count);
 	}

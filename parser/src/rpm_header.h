@@ -42,6 +42,9 @@ enum rpmh_tag {
 #define RPMFILE_CONFIG		(1u << 0)
 #define RPMFILE_GHOST		(1u << 6)
 
+/* Entries whose string lengths rpmh_parse() keeps for rpmh_find(). */
+#define RPMH_LEN_CACHE		128
+
 /* A parsed header: pointers into the caller's buffer. */
 struct rpmh {
 	const uint8_t *index;	/* il entries */
@@ -50,6 +53,9 @@ struct rpmh {
 	uint32_t dl;
 	size_t size;		/* 16 + 16 * il + dl */
 	int bad_entry;		/* index entry of the last error, -1: none */
+	/* bytes of the strings of string entry i (i < RPMH_LEN_CACHE), as
+	 * rpmh_parse() measured them: rpmh_find() does not scan them again */
+	uint32_t str_len[RPMH_LEN_CACHE];
 };
 
 /* One index entry with its data: len bytes at data. */

@@ -220,10 +220,51 @@ static void test_random(void)
 	free(c);
 }
 
+/* String lengths: kept by rpmh_parse() for the first entries, scanned
+ * again by rpmh_find() after them. */
+static void test_many_entries(void)
+{
+	static const char *const strs[] = { "a", "", "bcd", "efghijklmnopqrstuvwxyz" };
+	struct hdrgen g;
+	struct rpmh h;
+	struct rpmh_entry e;
+	size_t len, want, bad_len = 0;
+	uint32_t i, n;
+	uint8_t *buf;
+	int ret;
+
+	hdrgen_init(&g);
+	for (i = 1; i < 300; i++) {
+		if (i % 3 == 0)
+			hdrgen_add_string(&g, 1000 + i, strs[i % 4]);
+		else
+			hdrgen_add_strings(&g, 1000 + i, strs, 1 + i % 4);
+	}
+	buf = hdrgen_finish(&g, &len);
+	ret = rpmh_parse(&h, buf, len, &why);
+	ok(ret == 0 && h.il == 300, "header with 300 entries: %s", ret ? why : "parsed");
+	for (i = 1; ret == 0 && i < 300; i++) {
+		if (rpmh_find(&h, 1000 + i, i % 3 == 0 ? RPMH_STRING : RPMH_STRING_ARRAY,
+			      &e, &why) != 0) {
+			bad_len++;
+			continue;
+		}
+		want = 0;
+		for (n = 0; n < (i % 3 == 0 ? 1 : 1 + i % 4); n++)
+			want += strlen(strs[i % 3 == 0 ? i % 4 : n]) + 1;
+		bad_len += e.len != want;
+	}
+	ok(ret == 0 && bad_len == 0,
+	   "string lengths right before and after entry %d (%zu wrong)", RPMH_LEN_CACHE, bad_len);
+	free(buf);
+	hdrgen_free(&g);
+}
+
 int main(void)
 {
 	hdr = sample_header(8, 32, &hdr_len);
 	test_valid();
+	test_many_entries();
 	test_truncated();
 	test_preamble();
 	test_region();
