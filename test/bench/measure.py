@@ -64,12 +64,47 @@ def concat(d):
     return b"".join(open(os.path.join(d, n), "rb").read() for n in sorted(os.listdir(d)))
 
 
+def floors(a, files, sfs):
+    """Where the time of `add` goes: parser-floor's variants, the parser
+    and librpm, N runs each in alternating rounds, medians."""
+    f = a.floor
+    rows = [
+        ("start and exit", [f, "nop"]),
+        ("list, open+fstat+close each file", [f, "scan", "open", a.set]),
+        ("  + read() whole", [f, "scan", "read", a.set]),
+        ("  + mmap(), not touched", [f, "scan", "mmap", a.set]),
+        ("  + mmap(), 1 byte per page", [f, "scan", "mmap-touch", a.set]),
+        ("  + mmap(POPULATE), 1 byte/page", [f, "scan", "mmap-populate", a.set]),
+        ("read + label/list open/write/close", [f, "add", a.set, "--securityfs", sfs]),
+        ("  interface files held open", [f, "add-held", a.set, "--securityfs", sfs]),
+        ("diglim-parser add", [a.parser, "--securityfs", sfs, "add", a.set]),
+        ("librpm add", [a.baseline] + files + ["--securityfs", sfs]),
+    ]
+    for cmd in (r[1] for r in rows):    # warm up
+        run(cmd)
+    res = [[] for _ in rows]
+    for _ in range(a.runs):
+        for i, (_, cmd) in enumerate(rows):
+            res[i].append(run(cmd))
+    print("where the time of `add` goes: %d rpm list files, %.1f MB; median of %d runs,"
+          " alternating; CPU includes /usr/bin/time" %
+          (len(files), sum(os.path.getsize(x) for x in files) / 1e6, a.runs))
+    print()
+    print("%-38s %10s %10s" % ("program", "CPU ms", "wall ms"))
+    print("-" * 60)
+    for (name, _), r in zip(rows, res):
+        print("%-38s %10.1f %10.1f" % (name, statistics.median(x[1] for x in r),
+                                       statistics.median(x[0] for x in r)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--parser", required=True)
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--floor", help="parser-floor: the system calls alone")
+    ap.add_argument("--floors", action="store_true",
+                    help="print where the floor's time goes instead")
     ap.add_argument("--set", required=True)
     ap.add_argument("--work", required=True)
     a = ap.parse_args()
@@ -104,6 +139,10 @@ def main():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         return d
+
+    if a.floors:
+        floors(a, files, sfs)
+        return
 
     # warm the page cache, check that both write the same lists
     checks = []
