@@ -115,7 +115,7 @@ static void test_scan(void)
 static void test_scan_order(void)
 {
 	static const char alphabet[] = "\x01\x7f\x80\xff-0ab";
-	char dir[256], name[40];
+	char dir[256], name[24 + 17 + 1];
 	struct list_dir ld;
 	uint64_t seed = 3;
 	size_t i, k, len, bad = 0;
