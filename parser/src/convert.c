@@ -221,7 +221,8 @@ static size_t digest_len(const char *d, const char *end)
 /* Where the first selected %config file is, for the second block. */
 struct resume {
 	uint32_t i;
-	const char *d;
+	const char *d;		/* its digest */
+	struct rpmh_strings bs;	/* its base name on (with --exec-only) */
 };
 
 /* Check the digest string at @d (f->hexlen hex digits and a NUL, before
@@ -285,6 +286,8 @@ static int copy_digests(const struct files *f, const struct convert_opts *o,
 				if ((*nconf)++ == 0) {
 					rs->i = i;
 					rs->d = d;
+					rs->bs.p = b;
+					rs->bs.end = need_base ? bs.end : NULL;
 				}
 			} else {
 				slot = compact_digest_slot(w);
@@ -313,17 +316,12 @@ static int copy_config(const struct files *f, const struct convert_opts *o,
 {
 	const char *d = rs->d, *end = (const char *)f->digests.data + f->digests.len;
 	bool need_base = o->exec_only && f->have_basenames;
+	struct rpmh_strings bs = rs->bs;
 	const char *b = NULL;
-	struct rpmh_strings bs;
 	size_t blen = 0;
 	uint8_t *slot;
-	uint32_t i, k;
+	uint32_t i;
 
-	if (need_base) {
-		rpmh_strings_init(&bs, &f->basenames);
-		for (k = 0; k < rs->i; k++)
-			rpmh_strings_next(&bs, &blen);
-	}
 	for (i = rs->i; i < f->n && nconf; i++) {
 		if (need_base)
 			b = rpmh_strings_next(&bs, &blen);
@@ -354,7 +352,7 @@ static int copy_config(const struct files *f, const struct convert_opts *o,
 static int fill(const struct rpmh *h, const struct convert_opts *o,
 		struct compact_writer *w, struct convert_info *info, char *err)
 {
-	struct resume rs = { 0, NULL };
+	struct resume rs = { 0, NULL, { NULL, NULL } };
 	struct files f;
 	uint32_t nsel, nconf;
 	int ret;
