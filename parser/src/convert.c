@@ -27,12 +27,19 @@ struct files {
 
 bool convert_is_shlib(const char *name, size_t len)
 {
-	const char *p = name, *so = NULL, *end = name + len;
+	const char *p, *so = NULL, *end = name + len;
 
-	/* the last ".so" followed by end or by ".<digit>" */
-	while ((p = memmem(p, (size_t)(end - p), ".so", 3)) != NULL) {
-		so = p;
-		p += 3;
+	/* what can end such a name: "o", a digit or "." (most names: no) */
+	if (len == 0 || (end[-1] != 'o' && end[-1] != '.' &&
+			 (end[-1] < '0' || end[-1] > '9')))
+		return false;
+	/* the last ".so" (occurrences cannot overlap), followed by end or by
+	 * ".<digit>": searched from the end, where it usually is */
+	for (p = end; p - name >= 3; p--) {
+		if (p[-3] == '.' && p[-2] == 's' && p[-1] == 'o') {
+			so = p - 3;
+			break;
+		}
 	}
 	if (!so || so == name)
 		return false;

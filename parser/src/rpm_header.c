@@ -184,14 +184,16 @@ void rpmh_strings_init(struct rpmh_strings *it, const struct rpmh_entry *e)
 
 const char *rpmh_strings_next(struct rpmh_strings *it, size_t *len)
 {
-	const char *s = it->p, *nul;
+	const char *s = it->p;
+	size_t n;
 
 	if (s >= it->end)
 		return NULL;
-	nul = memchr(s, 0, (size_t)(it->end - s));
-	if (!nul)
+	/* short strings (base names): nul_scan() beats musl's memchr() */
+	n = nul_scan((const uint8_t *)s, (size_t)(it->end - s), 1);
+	if (n == 0)
 		return NULL;
-	*len = (size_t)(nul - s);
-	it->p = nul + 1;
+	*len = n - 1;
+	it->p = s + n;
 	return s;
 }

@@ -296,6 +296,47 @@ static void test_shlib(void)
 	ok(good == i, "shared library names (%zu/%zu)", good, i);
 }
 
+/* The first implementation: the last ".so" found with memmem(). */
+static bool shlib_reference(const char *name, size_t len)
+{
+	const char *p = name, *so = NULL, *end = name + len;
+
+	while ((p = memmem(p, (size_t)(end - p), ".so", 3)) != NULL) {
+		so = p;
+		p += 3;
+	}
+	if (!so || so == name)
+		return false;
+	p = so + 3;
+	if (p == end)
+		return true;
+	if (*p != '.' || p + 1 == end || p[1] < '0' || p[1] > '9')
+		return false;
+	for (p++; p < end; p++)
+		if ((*p < '0' || *p > '9') && *p != '.')
+			return false;
+	return true;
+}
+
+static void test_shlib_random(void)
+{
+	static const char alphabet[] = ".so1ax";
+	uint64_t seed = 7;
+	size_t i, k, len, bad = 0, yes = 0;
+	char name[16];
+
+	for (i = 0; i < 300000; i++) {
+		len = rpmgen_rand(&seed) % sizeof(name);
+		for (k = 0; k < len; k++)
+			name[k] = alphabet[rpmgen_rand(&seed) % (sizeof(alphabet) - 1)];
+		/* not NUL-terminated: only @len bytes may be read */
+		yes += shlib_reference(name, len);
+		bad += convert_is_shlib(name, len) != shlib_reference(name, len);
+	}
+	ok(bad == 0 && yes > 1000,
+	   "300000 random names: same as the memmem() version (%zu libraries)", yes);
+}
+
 int main(void)
 {
 	compact_writer_init(&w);
@@ -305,6 +346,7 @@ int main(void)
 	test_dirs();
 	test_signed();
 	test_shlib();
+	test_shlib_random();
 	compact_writer_free(&w);
 	return tap_done();
 }
