@@ -68,7 +68,7 @@ int read_list_file(int dirfd, const char *name, size_t max,
 		 * A read of a regular file that stops short of the byte after
 		 * st_size stopped at its end: no second read() to be told so
 		 * (one syscall per file saved). A file that grew since fstat()
-		 * still fills the byte more and fails below.
+		 * still fills the extra byte and fails below.
 		 */
 		if ((size_t)n < ask && got == (size_t)st.st_size)
 			break;
