@@ -98,19 +98,22 @@ static int add(const char *dir, const char *securityfs, int held)
 	int sfd, lfd = -1, afd = -1, failed = 0;
 	char path[4096];
 	struct dirent *de;
-	DIR *d;
+	DIR *d = NULL;
 	long n;
 
 	snprintf(path, sizeof(path), "%s/integrity/diglim", securityfs);
 	sfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	d = opendir(dir);
-	if (sfd < 0 || !d)
+	if (sfd < 0)
 		return 2;
 	if (held) {
 		lfd = openat(sfd, "digest_list_label", O_WRONLY | O_CLOEXEC);
 		afd = openat(sfd, "digest_list_add", O_WRONLY | O_CLOEXEC);
-		if (lfd < 0 || afd < 0)
-			return 2;
+	}
+	if (!held || (lfd >= 0 && afd >= 0))
+		d = opendir(dir);
+	if (!d) {
+		failed = -1;
+		goto out;
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
@@ -126,13 +129,14 @@ static int add(const char *dir, const char *securityfs, int held)
 				      strlen(de->d_name)) ||
 				  put(sfd, "digest_list_add", 0, buf, out_len(n));
 	}
-	if (held) {
-		close(lfd);
-		close(afd);
-	}
 	closedir(d);
+out:
+	if (lfd >= 0)
+		close(lfd);
+	if (afd >= 0)
+		close(afd);
 	close(sfd);
-	return failed ? 1 : 0;
+	return failed < 0 ? 2 : failed ? 1 : 0;
 }
 
 /* One way of getting at the bytes of each file of @dir, nothing else. */
@@ -142,7 +146,7 @@ static int scan(const char *how, const char *dir)
 	struct dirent *de;
 	unsigned char *p;
 	struct stat st;
-	int fd, flags;
+	int fd, flags, failed = 0;
 	off_t off;
 	DIR *d;
 
@@ -152,29 +156,35 @@ static int scan(const char *how, const char *dir)
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (!strcmp(how, "read")) {
-			if (read_whole(dirfd(d), de->d_name) < 0)
-				return 1;
+		if (strcmp(how, "read") == 0) {
+			failed += read_whole(dirfd(d), de->d_name) < 0;
 			continue;
 		}
 		fd = openat(dirfd(d), de->d_name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-		if (fd < 0 || fstat(fd, &st) < 0)
-			return 1;
-		if (!strncmp(how, "mmap", 4) && st.st_size > 0) {
-			flags = MAP_PRIVATE | (!strcmp(how, "mmap-populate") ? MAP_POPULATE : 0);
+		if (fd < 0) {
+			failed++;
+			continue;
+		}
+		if (fstat(fd, &st) < 0) {
+			failed++;
+		} else if (strncmp(how, "mmap", 4) == 0 && st.st_size > 0) {
+			flags = MAP_PRIVATE |
+				(strcmp(how, "mmap-populate") == 0 ? MAP_POPULATE : 0);
 			p = mmap(NULL, (size_t)st.st_size, PROT_READ, flags, fd, 0);
-			if (p == MAP_FAILED)
-				return 1;
-			if (strcmp(how, "mmap"))
-				for (off = 0; off < st.st_size; off += 4096)
-					sum += p[off];
-			munmap(p, (size_t)st.st_size);
+			if (p == MAP_FAILED) {
+				failed++;
+			} else {
+				if (strcmp(how, "mmap") != 0)
+					for (off = 0; off < st.st_size; off += 4096)
+						sum += p[off];
+				munmap(p, (size_t)st.st_size);
+			}
 		}
 		close(fd);
 	}
 	closedir(d);
 	sink = sum;
-	return 0;
+	return failed ? 1 : 0;
 }
 
 static int convert(int argc, char **argv)
@@ -183,7 +193,7 @@ static int convert(int argc, char **argv)
 	int i, outfd = -1, failed = 0;
 	long n;
 
-	for (i = 2; i + 1 < argc; i++)
+	for (i = 2; i + 1 < argc && outfd < 0; i++)
 		if (!strcmp(argv[i], "-o"))
 			outfd = open(argv[i + 1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (outfd < 0)
