@@ -30,9 +30,20 @@ gpg_run() {
 }
 
 # stop_agent: stop the gpg-agent that gpg may have started for $homedir.
+# gpgconf returns once it has asked the agent to exit, not once it has
+# exited: wait (at most 10 s) until the agent removed its socket, or the
+# next gpg in this home may reach the exiting agent and fail with "can't
+# connect to the agent: End of file" (seen on a loaded machine).
 stop_agent() {
+	local sock n=0
+
 	if [ -n "${homedir:-}" ] && [ -d "$homedir" ]; then
+		sock=$(gpgconf --homedir "$homedir" --list-dirs agent-socket 2>/dev/null) || sock=
 		gpgconf --homedir "$homedir" --kill gpg-agent >/dev/null 2>&1 || true
+		while [ -n "$sock" ] && [ -S "$sock" ] && [ "$n" -lt 100 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
 	fi
 }
 
