@@ -11,7 +11,7 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 keys=$top/keys
 n=0 bad=0
 tmp=$(mktemp -d /tmp/diglim-keys-test.XXXXXX)
-homes=("$tmp/a" "$tmp/b" "$tmp/v" "$tmp/x")
+homes=("$tmp/a" "$tmp/b" "$tmp/s" "$tmp/v" "$tmp/x")
 
 # shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
@@ -48,7 +48,7 @@ packets() {	# packets HOME FILE: gpg --list-packets output
 }
 
 echo "TAP version 13"
-echo "1..16"
+echo "1..17"
 
 fpr_a=$("$keys/diglim-keygen" --homedir "$tmp/a" --name 'Test Builder' \
 	--email builder@diglim.invalid --bits 2048 2>"$tmp/err")
@@ -144,6 +144,21 @@ gpg --homedir "$tmp/v" --batch --with-colons --check-sigs "$fpr_b" 2>/dev/null |
 	packets "$tmp/v" "$tmp/b-cert.pgp" | grep -A2 'sigclass 0x10' | grep -q 'digest algo 8,' &&
 	! packets "$tmp/v" "$tmp/b-cert.pgp" | grep -q '^:secret'
 ok $? "the certified export carries a valid exportable SHA-256 certification by A, nothing secret"
+
+# --subkey: a signing subkey bound by a SHA-256 binding signature that
+# carries the subkey's back-signature, as the kernel requires.
+fprs=$("$keys/diglim-keygen" --homedir "$tmp/s" --name 'Test Subkey' \
+	--email sub@diglim.invalid --bits 2048 --subkey 2>"$tmp/err") &&
+	[ "$(printf '%s\n' "$fprs" | grep -cE '^[0-9A-F]{40}$')" = 2 ] &&
+	"$keys/diglim-key-export" --homedir "$tmp/s" --key "${fprs%%$'\n'*}" \
+		--pgp "$tmp/s.pgp" 2>>"$tmp/err" &&
+	packets "$tmp/v" "$tmp/s.pgp" >"$tmp/s.pkts" &&
+	[ "$(grep -c '^:public sub key packet:' "$tmp/s.pkts")" = 1 ] &&
+	grep -A1 'sigclass 0x18' "$tmp/s.pkts" | grep -q 'digest algo 8,' &&
+	grep -q 'hashed subpkt 27 len 1 (key flags: 02)' "$tmp/s.pkts" &&
+	grep -q 'subpkt 32 len .*class 0x19' "$tmp/s.pkts"
+ok $? "diglim-keygen --subkey adds a bound RSA signing subkey and prints both fingerprints"
+[ -s "$tmp/err" ] && sed 's/^/# /' "$tmp/err"
 
 expect 1 'no secret key' "diglim-key-certify refuses a signer without a secret key" -- \
 	"$keys/diglim-key-certify" --homedir "$tmp/v" --signer "$fpr_a" --key-id "$fpr_b" \
