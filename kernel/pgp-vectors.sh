@@ -21,7 +21,11 @@
 # key-rsa1024 (too small); fpr-a, fpr-sub,
 # fpr-b, fpr-c (20-byte v4 fingerprints as GnuPG prints them);
 # sig-a-sha256/-sha224/-sha384/-sha512/-sha1, sig-sub-sha256, sig-b-sha256,
-# sig-c-sha256, sig-c-sha512, sig-ed (signatures over "data").
+# sig-c-sha256, sig-c-sha512, sig-ed (signatures over "data");
+# key-u-by-b (RSA-2048 + RSA-2048 signing subkey, certified by B), fpr-u,
+# fpr-usub, sig-usub-sha256 (by U's subkey); key-v-by-c (RSA-2048,
+# certified by C); key-w (RSA-2048 + RSA-2048 encryption-only subkey),
+# fpr-wsub.
 #
 # Environment: DIGLIM_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/diglim).
 # Exit status: 0 done (or cached), 1 failed.
@@ -88,6 +92,21 @@ fb=$(fpr_of b@kunit.invalid)
 fc=$(fpr_of c@kunit.invalid)
 fed=$(fpr_of ed@kunit.invalid)
 
+# Certified keys: U (with a signing subkey) by B, V by C; W has an
+# encryption-only subkey.
+newkey 'PGP KUnit U <u@kunit.invalid>' rsa2048
+fu=$(fpr_of u@kunit.invalid)
+g --quick-add-key "$fu" rsa2048 sign never
+fusub=$(subfpr_of u@kunit.invalid)
+g --local-user "$fb!" --quick-sign-key "$fu" >/dev/null
+newkey 'PGP KUnit V <v@kunit.invalid>' rsa2048
+fv=$(fpr_of v@kunit.invalid)
+g --local-user "$fc!" --quick-sign-key "$fv" >/dev/null
+newkey 'PGP KUnit W <w@kunit.invalid>' rsa2048
+fw=$(fpr_of w@kunit.invalid)
+g --quick-add-key "$fw" rsa2048 encr never
+fwsub=$(subfpr_of w@kunit.invalid)
+
 v="$tmp/v"
 mkdir "$v"
 # Header-like data: an RPM header magic followed by text.
@@ -102,7 +121,10 @@ g --export "$fc" >"$v/key-c"
 g --export "$fed" >"$v/key-ed"
 g --export p521@kunit.invalid >"$v/key-p521"
 g --export small@kunit.invalid >"$v/key-rsa1024"
-for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc"; do
+g --export "$fu" >"$v/key-u-by-b"
+g --export "$fv" >"$v/key-v-by-c"
+g --export "$fw" >"$v/key-w"
+for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" wsub:"$fwsub"; do
 	printf '%s' "${f#*:}" | xxd -r -p >"$v/fpr-${f%%:*}"
 done
 
@@ -117,10 +139,14 @@ sign sig-b-sha256 "$fb" SHA256
 sign sig-c-sha256 "$fc" SHA256
 sign sig-c-sha512 "$fc" SHA512
 sign sig-ed "$fed" SHA256
+sign sig-usub-sha256 "$fusub" SHA256
 
 # Check the vectors with GnuPG itself before writing them.
 g --verify "$v/sig-a-sha256" "$v/data"
 g --verify "$v/sig-sub-sha256" "$v/data"
+g --verify "$v/sig-usub-sha256" "$v/data"
+g --check-sigs "$fu" | grep -q '^sig!  *[0-9A-F]* .*PGP KUnit B' ||
+	die "B's certification of U is not in the key"
 
 be32() {
 	printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 >> 24 & 255)) $(($1 >> 16 & 255)) \
@@ -129,7 +155,8 @@ be32() {
 {
 	for n in data key-a key-b key-c key-ed key-p521 key-rsa1024 fpr-a fpr-sub fpr-b fpr-c \
 		sig-a-sha256 sig-a-sha224 sig-a-sha384 sig-a-sha512 sig-a-sha1 \
-		sig-sub-sha256 sig-b-sha256 sig-c-sha256 sig-c-sha512 sig-ed; do
+		sig-sub-sha256 sig-b-sha256 sig-c-sha256 sig-c-sha512 sig-ed \
+		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub; do
 		printf '%s\0' "$n"
 		# shellcheck disable=SC2059 # the format is the escaped length
 		printf "$(be32 "$(stat -c %s "$v/$n")")"
