@@ -9,16 +9,21 @@
  *   t.pgp    key T, uncertified          u.pgp  key U, certified by T
  *   x.pgp    key X, uncertified          xw.pgp key X, certified by W (not
  *                                               trusted anywhere)
+ *   s.pgp    key S with a signing subkey, certified by T
+ *   s-uncert.pgp  the same, uncertified; s.fpr, s.sub  S's primary and
+ *            subkey fingerprints (hex text)
  *   u-badsig.pgp, u-baduid.pgp  U with the certification's value or the
  *            user ID changed by one byte
  *   t.data.signed    data | T's signature packet | module_signature | marker
  *   t.data.tampered  the same with one byte of the data changed
  *   u.data.signed    data signed by U the same way
+ *   s.data.signed    data signed by S's subkey the same way
  *   plain.data       no signature at all
  *
  * Without diglim.keyring_owner=1 on the command line (no key the kernel
  * trusts certified T, U, W or X): every addition is refused with
- * EKEYREJECTED, and so is each of 3,000 mutated copies of U.  With it
+ * EKEYREJECTED, S's leaves neither of its keys behind, and each of 3,000
+ * mutated copies of U is refused too.  With it
  * (owner mode): T is accepted uncertified and measured (KEY_CHECK
  * keyrings=.diglim); a file signed by T passes FILE_CHECK appraisal with
  * appraise_type=imasig|modsig, the tampered and the unsigned copies are
@@ -27,10 +32,14 @@
  * locked down (integrity), which ends owner mode: X is refused, X
  * certified by W is refused, the broken copies of U are refused, U
  * (certified by T, now in .diglim) is accepted, and U's file passes
- * appraisal.
+ * appraisal; the uncertified S is refused and makes no key, then one
+ * add_key() of S certified by T makes two keys in .diglim, S's primary key
+ * and subkey, shown in /proc/keys with their fingerprints, and the file
+ * S's subkey signed passes appraisal.
  *
  * usage: pgp-keyring [DIR]   (default /pgpk)
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -54,6 +63,9 @@
 /* Owner of the files the appraisal rule covers, and only of those. */
 #define APPRAISED_UID	4242
 #define MUTATIONS	3000
+#define KEYCTL_DESCRIBE	6
+#define KEYCTL_READ	11
+#define FPR_HEX		40
 
 struct blob {
 	uint8_t *data;
@@ -64,6 +76,11 @@ static long add_key(const char *type, const char *desc, const void *data,
 		    size_t len, long ring)
 {
 	return syscall(SYS_add_key, type, desc, data, len, ring);
+}
+
+static long keyctl(int cmd, long a, long b, long c, long d)
+{
+	return syscall(SYS_keyctl, cmd, a, b, c, d);
 }
 
 static bool read_path(const char *path, struct blob *b)
@@ -160,6 +177,79 @@ static bool cmdline_has(const char *word)
 	found = strstr((char *)b.data, word) != NULL;
 	free(b.data);
 	return found;
+}
+
+/* A staged fingerprint, lowercased as the kernel prints it. */
+static bool read_fpr(const char *dir, const char *name, char *fpr)
+{
+	struct blob b;
+	bool ok;
+	size_t i;
+
+	ok = read_staged(dir, name, &b) && b.len >= FPR_HEX;
+	for (i = 0; ok && i < FPR_HEX; i++) {
+		ok = isxdigit(b.data[i]);
+		fpr[i] = (char)tolower(b.data[i]);
+	}
+	fpr[FPR_HEX] = '\0';
+	free(b.data);
+	if (!ok)
+		tap_diag("%s/%s: not a fingerprint", dir, name);
+	return ok;
+}
+
+/* Keys linked in @ring whose description holds @fpr. */
+static int ring_keys_with(long ring, const char *fpr)
+{
+	int32_t ids[512];
+	char desc[512];
+	long n, i, d;
+	int found = 0;
+
+	n = keyctl(KEYCTL_READ, ring, (long)ids, sizeof(ids), 0);
+	if (n < 0) {
+		tap_diag("KEYCTL_READ: %s", strerror(errno));
+		return -1;
+	}
+	n = n > (long)sizeof(ids) ? (long)sizeof(ids) : n;
+	for (i = 0; i < n / (long)sizeof(ids[0]); i++) {
+		d = keyctl(KEYCTL_DESCRIBE, ids[i], (long)desc, sizeof(desc), 0);
+		if (d <= 0)
+			continue;
+		desc[sizeof(desc) - 1] = '\0';
+		if (strstr(desc, fpr))
+			found++;
+	}
+	return found;
+}
+
+/* Whether /proc/keys shows an asymmetric key described with @fpr. */
+static bool proc_keys_has_fpr(const char *fpr)
+{
+	char line[512];
+	bool found = false;
+	FILE *f;
+
+	f = fopen("/proc/keys", "re");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, " asymmetric ") && strstr(line, fpr);
+	fclose(f);
+	return found;
+}
+
+/*
+ * Neither of S's keys (primary @s, subkey @sub) is in @ring or /proc/keys:
+ * a refused add_key() left nothing behind.
+ */
+static void expect_no_s_keys(long ring, const char *s, const char *sub,
+			     const char *what)
+{
+	tap_ok(ring_keys_with(ring, s) == 0 && ring_keys_with(ring, sub) == 0 &&
+	       !proc_keys_has_fpr(s) && !proc_keys_has_fpr(sub),
+	       "%s: neither S's primary key nor its subkey is in .diglim or /proc/keys",
+	       what);
 }
 
 /* add_key of a staged key into @ring: 0, or the errno. */
@@ -299,6 +389,7 @@ static void kmemleak_check(void)
 
 static void owner_mode(long ring, const char *dir)
 {
+	char s[FPR_HEX + 1], sub[FPR_HEX + 1];
 	struct blob t;
 	char rule[128];
 
@@ -326,6 +417,7 @@ static void owner_mode(long ring, const char *dir)
 	expect_appraisal(dir, "t.data.tampered", EACCES);
 	expect_appraisal(dir, "plain.data", EACCES);
 	expect_appraisal(dir, "u.data.signed", EACCES);
+	expect_appraisal(dir, "s.data.signed", EACCES);
 
 	kmemleak_check();
 	/* Lockdown ends owner mode: the certification rule applies. */
@@ -339,6 +431,21 @@ static void owner_mode(long ring, const char *dir)
 		   "locked down, U with a changed user ID");
 	expect_add(ring, dir, "u.pgp", 0, "locked down, U certified by T in .diglim");
 	expect_appraisal(dir, "u.data.signed", 0);
+
+	/* S: a primary key and a signing subkey in one transferable key. */
+	if (!read_fpr(dir, "s.fpr", s) || !read_fpr(dir, "s.sub", sub))
+		s[0] = sub[0] = '?';
+	expect_add(ring, dir, "s-uncert.pgp", EKEYREJECTED,
+		   "locked down, uncertified S with its subkey");
+	expect_no_s_keys(ring, s, sub, "uncertified S");
+	expect_add(ring, dir, "s.pgp", 0,
+		   "locked down, S with its subkey, certified by T in .diglim");
+	tap_ok(ring_keys_with(ring, s) == 1 && ring_keys_with(ring, sub) == 1,
+	       "one add_key() made two keys in .diglim: S's primary key and its subkey");
+	tap_ok(proc_keys_has_fpr(s) && proc_keys_has_fpr(sub),
+	       "/proc/keys shows both, described with their fingerprints %.8s... and %.8s...",
+	       s, sub);
+	expect_appraisal(dir, "s.data.signed", 0);
 }
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
@@ -401,11 +508,20 @@ static void mutations(long ring, const char *dir)
 
 static void normal_mode(long ring, const char *dir)
 {
+	char s[FPR_HEX + 1], sub[FPR_HEX + 1];
+
 	expect_add(ring, dir, "t.pgp", EKEYREJECTED, "uncertified T");
 	expect_add(ring, dir, "x.pgp", EKEYREJECTED, "uncertified X");
 	expect_add(ring, dir, "u.pgp", EKEYREJECTED,
 		   "U certified by T, which nothing trusts");
 	expect_add(ring, dir, "xw.pgp", EKEYREJECTED, "X certified by untrusted W");
+	if (!read_fpr(dir, "s.fpr", s) || !read_fpr(dir, "s.sub", sub))
+		s[0] = sub[0] = '?';
+	expect_add(ring, dir, "s.pgp", EKEYREJECTED,
+		   "S with its subkey, certified by T, which nothing trusts");
+	expect_add(ring, dir, "s-uncert.pgp", EKEYREJECTED,
+		   "uncertified S with its subkey");
+	expect_no_s_keys(ring, s, sub, "refused S");
 	mutations(ring, dir);
 }
 
@@ -415,7 +531,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 17 : 6);
+	tap_plan(owner ? 24 : 9);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");

@@ -11,8 +11,9 @@
  *               line (absent when the kernel has none)
  *
  * Checks: the built-in keys were loaded at boot; the key is added with its
- * fingerprint as ID and shows in
- * /proc/keys; the subkey is added by fingerprint; "ex:" lookups match the
+ * fingerprint as ID and shows in /proc/keys, and the same add_key() (no
+ * description) adds its signing subkey; the subkey is added alone by
+ * fingerprint; "ex:" lookups match the
  * whole fingerprint or key ID but not a tail; unsupported keys and other
  * versions are refused with the right errno; then thousands of mutated key
  * blobs go through add_key: each must give a success or a parse error, and
@@ -392,7 +393,7 @@ int main(int argc, char **argv)
 	long ring, k, ks, again;
 	bool have;
 
-	tap_plan(17);
+	tap_plan(18);
 	have = read_file(dir, "a.pgp", a) && read_file(dir, "ed.pgp", ed) &&
 	       read_file(dir, "p521.pgp", p521) &&
 	       read_file(dir, "small.pgp", small) &&
@@ -410,6 +411,11 @@ int main(int argc, char **argv)
 	tap_ok(describe_has(k, fpr), "its description carries the fingerprint");
 	tap_ok(proc_keys_has(k, "PGP.rsa") && proc_keys_has(k, fpr + 32),
 	       "/proc/keys shows it as PGP.rsa with its key ID %s", fpr + 32);
+
+	snprintf(spec, sizeof(spec), "ex:%s", sub);
+	ks = search(ring, spec);
+	tap_ok(ks > 0 && ks != k && describe_has(ks, sub),
+	       "the same add_key() made its signing subkey a key of its own");
 
 	snprintf(spec, sizeof(spec), "ex:%s", fpr);
 	tap_ok(search(ring, spec) == k, "found by its whole fingerprint");
