@@ -223,7 +223,10 @@ static int ring_keys_with(long ring, const char *fpr)
 	return found;
 }
 
-/* Whether /proc/keys shows an asymmetric key described with @fpr. */
+/*
+ * Whether /proc/keys shows an asymmetric key described with @fpr (the type
+ * column is cut to 9 characters: "asymmetri").
+ */
 static bool proc_keys_has_fpr(const char *fpr)
 {
 	char line[512];
@@ -234,7 +237,7 @@ static bool proc_keys_has_fpr(const char *fpr)
 	if (!f)
 		return false;
 	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, " asymmetric ") && strstr(line, fpr);
+		found = strstr(line, " asymmetri ") && strstr(line, fpr);
 	fclose(f);
 	return found;
 }
