@@ -73,6 +73,33 @@ int pgp_packet_read(const uint8_t *buf, size_t len, struct pgp_packet *pkt,
 	return 0;
 }
 
+/*
+ * Subpacket types that may carry the critical bit, as the kernel's OpenPGP
+ * library knows them (pgp_subpacket_known()): read here, or properties of
+ * keys and user IDs that do not change what a signature means.
+ */
+static bool subpacket_known(unsigned int type)
+{
+	switch (type) {
+	case PGP_SUB_CREATION:
+	case PGP_SUB_EXPIRATION:
+	case 4:		/* exportable certification */
+	case 9:		/* key expiration time */
+	case 11:	/* preferred symmetric algorithms */
+	case PGP_SUB_ISSUER:
+	case 21:	/* preferred hash algorithms */
+	case 22:	/* preferred compression algorithms */
+	case 23:	/* key server preferences */
+	case 25:	/* primary user ID */
+	case PGP_SUB_KEY_FLAGS:
+	case 30:	/* features */
+	case PGP_SUB_ISSUER_FPR:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* Walk one subpacket area; record what matters in @sig. */
 static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 			    struct pgp_sig *sig, const char **why)
@@ -114,6 +141,29 @@ static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 				sig->created = get_be32(d);
 			}
 			break;
+		case PGP_SUB_EXPIRATION:
+			if (slen != 4)
+				FAIL(-EBADMSG, "bad signature expiration time subpacket length");
+			if (hashed)
+				sig->expires = get_be32(d);
+			break;
+		case PGP_SUB_KEY_FLAGS:
+			/* Only signed flags count. */
+			if (hashed && !sig->has_key_flags) {
+				sig->has_key_flags = true;
+				sig->key_flags_len = slen;
+				sig->key_flags = slen ? d[0] : 0;
+			}
+			break;
+		case PGP_SUB_EMBEDDED_SIG:
+			/* Not among the kernel's known critical types. */
+			if (type & 0x80)
+				FAIL(-EOPNOTSUPP, "critical embedded signature subpacket");
+			if (!sig->embedded) {
+				sig->embedded = d;
+				sig->embedded_len = slen;
+			}
+			break;
 		case PGP_SUB_ISSUER:
 			if (slen != PGP_KEYID_LEN)
 				FAIL(-EBADMSG, "bad issuer key ID subpacket length");
@@ -139,8 +189,9 @@ static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 			break;
 		default:
 			/* RFC 4880 5.2.3.1: an unknown critical subpacket
-			 * makes the signature invalid. */
-			if ((type & 0x80) && hashed)
+			 * makes the signature invalid; the kernel refuses
+			 * one in either area. */
+			if ((type & 0x80) && !subpacket_known(type & 0x7f))
 				FAIL(-EOPNOTSUPP, "unknown critical subpacket");
 			break;
 		}

@@ -41,9 +41,22 @@ enum {
 
 enum {
 	PGP_SUB_CREATION = 2,
+	PGP_SUB_EXPIRATION = 3,
 	PGP_SUB_ISSUER = 16,
+	PGP_SUB_KEY_FLAGS = 27,
+	PGP_SUB_EMBEDDED_SIG = 32,
 	PGP_SUB_ISSUER_FPR = 33,
 };
+
+/* Signature types (RFC 4880 5.2.1). */
+enum {
+	PGP_SIG_BINARY = 0x00,
+	PGP_SIG_SUBKEY_BINDING = 0x18,
+	PGP_SIG_PRIMARY_BINDING = 0x19,
+};
+
+/* Key flags (subpacket 27, first octet). */
+#define PGP_KEY_FLAG_SIGN 0x02
 
 #define PGP_KEYID_LEN	8
 #define PGP_FPR_V4_LEN	20
@@ -75,13 +88,25 @@ struct pgp_sig {
 	uint8_t keyid[PGP_KEYID_LEN];
 	uint8_t fpr[PGP_FPR_V4_LEN];
 	uint32_t created;
+	uint32_t expires;		/* hashed subpacket 3; 0: never */
+	/* The first key flags subpacket (27) of the hashed area. */
+	bool has_key_flags;
+	size_t key_flags_len;
+	uint8_t key_flags;		/* its first octet (0 when empty) */
+	/*
+	 * The first embedded signature subpacket (32) of the hashed area, or
+	 * else of the unhashed area: a signature packet body, not parsed.
+	 */
+	const uint8_t *embedded;
+	size_t embedded_len;
 	const uint8_t *mpi;		/* algorithm-specific part, MPIs */
 	size_t mpi_len;
 };
 
 /*
- * Parse a signature packet body (tag 2). Only v4 is accepted. Unknown
- * critical subpackets in the hashed area are refused; the issuer key ID
+ * Parse a signature packet body (tag 2). Only v4 is accepted. Critical
+ * subpackets in the hashed area that the kernel does not know (see
+ * pgp.c) are refused; the issuer key ID
  * (16) and v4 issuer fingerprint (33) are taken from either area and must
  * agree when both are present.
  */

@@ -196,6 +196,13 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 		buf_byte(&hsub, 4);
 		buf_add(&hsub, k->fpr, 20);
 	}
+	if (o->expires) {
+		buf_byte(&hsub, 5);
+		buf_byte(&hsub, 3);
+		be32(&hsub, o->expires);
+	}
+	if (o->extra_hashed_len)
+		buf_add(&hsub, o->extra_hashed, o->extra_hashed_len);
 	if (o->critical_unknown) {
 		buf_byte(&hsub, 2);
 		buf_byte(&hsub, 0x80 | 99);
@@ -248,4 +255,105 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 	buf_free(&body);
 	buf_free(&hsub);
 	buf_free(&usub);
+}
+
+void gen_subpacket(struct buf *b, unsigned int type, const void *data, size_t len)
+{
+	size_t n = len + 1;
+
+	if (n < 192) {
+		buf_byte(b, (uint8_t)n);
+	} else if (n < 8384) {
+		buf_byte(b, (uint8_t)(((n - 192) >> 8) + 192));
+		buf_byte(b, (uint8_t)(n - 192));
+	} else {
+		buf_byte(b, 255);
+		be32(b, (uint32_t)n);
+	}
+	buf_byte(b, (uint8_t)type);
+	buf_add(b, data, len);
+}
+
+struct bind_opts bind_opts_default(void)
+{
+	struct bind_opts o = {
+		.hash_algo = 8, .key_flags = 0x02, .back_type = 0x19,
+	};
+	return o;
+}
+
+/* The body of the packet that @b holds (one packet, new format header). */
+static void packet_body(const struct buf *b, const uint8_t **body, size_t *len)
+{
+	size_t h;
+
+	if (b->len < 2)
+		die("short packet");
+	h = b->p[1] < 192 ? 2 : b->p[1] < 224 ? 3 : 6;
+	*body = b->p + h;
+	*len = b->len - h;
+}
+
+void gen_binding(struct buf *b, const struct gen_key *primary,
+		 const struct gen_key *sub, const struct bind_opts *o)
+{
+	struct buf pre = { 0 }, back = { 0 }, hsub = { 0 }, usub = { 0 }, pkt = { 0 };
+	struct sig_opts so = sig_opts_default();
+	const uint8_t *bb;
+	size_t bl;
+
+	buf_byte(&pre, 0x99);
+	be16(&pre, (unsigned int)primary->body_len);
+	buf_add(&pre, primary->body, primary->body_len);
+	buf_byte(&pre, 0x99);
+	be16(&pre, (unsigned int)sub->body_len);
+	buf_add(&pre, sub->body, sub->body_len);
+
+	so.hash_algo = o->hash_algo;
+	so.sign_other = pre.p;
+	so.sign_other_len = pre.len;
+	if (!o->no_back) {
+		so.sig_type = o->back_type;
+		gen_sig(&back, o->back_by_primary ? primary : sub, NULL, 0, &so);
+		if (o->flip_back)
+			back.p[back.len - 1] ^= 0x01;
+		packet_body(&back, &bb, &bl);
+		gen_subpacket(o->back_unhashed ? &usub : &hsub, 32, bb, bl);
+	}
+	if (o->key_flags >= 0) {
+		uint8_t f = (uint8_t)o->key_flags;
+
+		gen_subpacket(&hsub, 27, &f, 1);
+	}
+	so.sig_type = 0x18;
+	so.expires = o->expires;
+	so.extra_hashed = hsub.p;
+	so.extra_hashed_len = hsub.len;
+	gen_sig(&pkt, primary, NULL, 0, &so);
+	if (o->flip_bind)
+		pkt.p[pkt.len - 1] ^= 0x01;
+	if (usub.len) {
+		/* Re-frame with the extra unhashed subpacket: not signed. */
+		const uint8_t *body;
+		size_t len, hl, ul;
+		struct buf nb = { 0 };
+
+		packet_body(&pkt, &body, &len);
+		hl = 6 + ((size_t)body[4] << 8 | body[5]);
+		ul = (size_t)body[hl] << 8 | body[hl + 1];
+		buf_add(&nb, body, hl);
+		be16(&nb, (unsigned int)(ul + usub.len));
+		buf_add(&nb, body + hl + 2, ul);
+		buf_add(&nb, usub.p, usub.len);
+		buf_add(&nb, body + hl + 2 + ul, len - hl - 2 - ul);
+		gen_packet(b, 2, nb.p, nb.len);
+		buf_free(&nb);
+	} else {
+		buf_add(b, pkt.p, pkt.len);
+	}
+	buf_free(&pre);
+	buf_free(&back);
+	buf_free(&hsub);
+	buf_free(&usub);
+	buf_free(&pkt);
 }

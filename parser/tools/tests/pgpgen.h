@@ -51,6 +51,9 @@ struct sig_opts {
 	bool bad_left16;	/* corrupt the 16-bit hash prefix */
 	const uint8_t *sign_other;	/* sign these bytes instead of data */
 	size_t sign_other_len;
+	const uint8_t *extra_hashed;	/* more hashed subpackets (encoded) */
+	size_t extra_hashed_len;
+	uint32_t expires;		/* signature expiration (3), 0: none */
 };
 
 /* Default options: a v4 RSA binary signature with SHA-256. */
@@ -59,5 +62,29 @@ struct sig_opts sig_opts_default(void);
 /* Append a signature packet by @k over @data to @b. */
 void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 	     size_t len, const struct sig_opts *o);
+
+/* Append one encoded subpacket of type @type with @len bytes of data. */
+void gen_subpacket(struct buf *b, unsigned int type, const void *data, size_t len);
+
+struct bind_opts {
+	unsigned int hash_algo;		/* of both signatures (8 = SHA256) */
+	int key_flags;			/* hashed key flags, -1: none (0x02) */
+	bool no_back;			/* no embedded back-signature */
+	bool back_unhashed;		/* the back-signature in the unhashed area */
+	bool flip_back;			/* flip a bit of the back-signature value */
+	bool flip_bind;			/* flip a bit of the binding signature value */
+	bool back_by_primary;		/* the back-signature made by the primary */
+	unsigned int back_type;		/* 0x19 */
+	uint32_t expires;		/* binding signature expiration, 0: none */
+};
+
+struct bind_opts bind_opts_default(void);
+
+/*
+ * Append a subkey binding signature packet (0x18) by @primary over
+ * @primary and @sub, with a back-signature (0x19) by @sub, per @o.
+ */
+void gen_binding(struct buf *b, const struct gen_key *primary,
+		 const struct gen_key *sub, const struct bind_opts *o);
 
 #endif

@@ -83,6 +83,80 @@ static void test_mpi(void)
 	   "MPI position past the end refused");
 }
 
+/* Parse a signature by @k over @data with @extra hashed subpackets. */
+static int sig_with(const struct gen_key *k, const uint8_t *data, size_t len,
+		    const struct buf *extra, uint32_t expires, struct pgp_sig *s,
+		    struct buf *b, const char **why)
+{
+	struct sig_opts o = sig_opts_default();
+
+	o.extra_hashed = extra->p;
+	o.extra_hashed_len = extra->len;
+	o.expires = expires;
+	b->len = 0;
+	gen_sig(b, k, data, len, &o);
+	return pgp_sig_parse_packet(b->p, b->len, s, why);
+}
+
+/* Expiration (3), key flags (27), embedded signature (32), critical bits. */
+static void test_subpackets(const struct gen_key *k, const uint8_t *data, size_t len)
+{
+	static const uint8_t flags[] = { 0x0c, 0x80 }, sign = 0x02, emb[] = { 4, 0x19 };
+	struct buf e = { 0 }, b = { 0 };
+	struct pgp_sig s;
+	const char *why = "";
+	int ret;
+
+	gen_subpacket(&e, 27, flags, sizeof(flags));
+	gen_subpacket(&e, 27, &sign, 1);
+	gen_subpacket(&e, 32, emb, sizeof(emb));
+	ret = sig_with(k, data, len, &e, 3600, &s, &b, &why);
+	ok(!ret && s.expires == 3600 && s.has_key_flags && s.key_flags_len == 2 &&
+	   s.key_flags == 0x0c && s.embedded && s.embedded_len == 2 &&
+	   !memcmp(s.embedded, emb, 2),
+	   "expiration, the first key flags and the embedded signature are read");
+
+	e.len = 0;
+	gen_subpacket(&e, 27, NULL, 0);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(!ret && s.has_key_flags && s.key_flags_len == 0 && s.key_flags == 0 &&
+	   !s.embedded && !s.expires, "empty key flags are read as none allowed");
+
+	e.len = 0;
+	gen_subpacket(&e, 0x80 | 27, &sign, 1);
+	gen_subpacket(&e, 0x80 | 9, "\0\0\0\1", 4);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(!ret && s.has_key_flags, "critical key flags and key expiration are known, as in the kernel");
+
+	e.len = 0;
+	gen_subpacket(&e, 0x80 | 32, emb, sizeof(emb));
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(ret == -EOPNOTSUPP, "a critical embedded signature is refused, as in the kernel (%s)", why);
+
+	e.len = 0;
+	gen_subpacket(&e, 3, "\0\0\1", 3);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(ret == -EBADMSG, "a 3-byte expiration subpacket is refused (%s)", why);
+
+	/* An unknown critical subpacket in the unhashed area: the key ID
+	 * subpacket's type byte made critical and unknown. */
+	b.len = 0;
+	{
+		struct sig_opts o = sig_opts_default();
+		size_t h;
+
+		gen_sig(&b, k, data, len, &o);
+		h = b.p[1] < 192 ? 2 : 3;
+		/* hashed: creation (6) + fpr (23); unhashed: len, 9, type */
+		b.p[h + 6 + 29 + 2 + 1] = 0x80 | 99;
+		ret = pgp_sig_parse_packet(b.p, b.len, &s, &why);
+		ok(ret == -EOPNOTSUPP,
+		   "an unknown critical unhashed subpacket is refused, as in the kernel (%s)", why);
+	}
+	buf_free(&e);
+	buf_free(&b);
+}
+
 static void test_sig(const struct gen_key *k)
 {
 	static const uint8_t data[] = "signed data";
@@ -157,6 +231,8 @@ static void test_sig(const struct gen_key *k)
 	ok(!pgp_sig_parse_packet(b.p, b.len, &s, &why) && !s.has_fpr && !s.has_keyid,
 	   "a signature without issuer parses (verify refuses it)");
 	buf_free(&b);
+
+	test_subpackets(k, data, sizeof(data));
 
 	gen_packet(&b, 13, (const uint8_t *)"uid", 3);
 	ok(pgp_sig_parse_packet(b.p, b.len, &s, &why) == -EBADMSG,
