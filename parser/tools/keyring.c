@@ -2,10 +2,12 @@
 /* Binary OpenPGP keyring: v4 public keys and subkeys, fingerprints. */
 #include "keyring.h"
 #include "bytes.h"
+#include "sigverify.h"
 #include "util.h"
 
 #include <errno.h>
 #include <gcrypt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +34,8 @@ static int key_parse(const uint8_t *body, size_t len, struct pgp_key *key,
 	int ret;
 
 	memset(key, 0, sizeof(*key));
+	key->body = body;
+	key->body_len = len;
 	if (len < 1)
 		FAIL(-EBADMSG, "empty public key packet");
 	if (body[0] != 4)
@@ -65,10 +69,33 @@ static int key_parse(const uint8_t *body, size_t len, struct pgp_key *key,
 	return 0;
 }
 
+#define NO_KEY SIZE_MAX
+
+/*
+ * A signature packet after subkey @sub (of primary key @primary): if it is
+ * a subkey binding signature, check it. As in the kernel, the first one
+ * that binds the subkey wins; otherwise the last one's failure is kept;
+ * packets that do not parse are not binding signatures.
+ */
+static void binding_packet(struct keyring *kr, size_t primary, size_t sub,
+			   const struct pgp_packet *pkt)
+{
+	struct pgp_key *k = &kr->keys[sub];
+	struct pgp_sig sig;
+	const char *why;
+
+	if (!k->unbound)
+		return;		/* bound already */
+	if (pgp_sig_parse(pkt->body, pkt->body_len, &sig, &why) ||
+	    sig.sig_type != PGP_SIG_SUBKEY_BINDING)
+		return;
+	k->unbound = sigverify_binding(&kr->keys[primary], k, &sig);
+}
+
 int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 		  const char **why)
 {
-	size_t pos = 0, cap = 0;
+	size_t pos = 0, cap = 0, primary = NO_KEY, sub = NO_KEY;
 	bool have_primary = false;
 	int ret;
 
@@ -93,11 +120,18 @@ int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 			FAIL(-EBADMSG, "keyring holds secret key material");
 		case PGP_TAG_PUBLIC_KEY:
 			have_primary = true;
+			primary = NO_KEY;
+			sub = NO_KEY;
 			break;
 		case PGP_TAG_PUBLIC_SUBKEY:
 			if (!have_primary)
 				FAIL(-EBADMSG, "subkey before any primary key");
+			sub = NO_KEY;
 			break;
+		case PGP_TAG_SIGNATURE:
+			if (sub != NO_KEY)
+				binding_packet(kr, primary, sub, &pkt);
+			continue;
 		default:
 			continue;
 		}
@@ -121,6 +155,18 @@ int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 			continue;
 		}
 		key->subkey = pkt.tag == PGP_TAG_PUBLIC_SUBKEY;
+		if (!key->subkey) {
+			primary = kr->nkeys;
+		} else if (primary == NO_KEY) {
+			key->unbound = "its primary key is not a v4 key";
+		} else {
+			key->unbound = sigverify_binding_keys(&kr->keys[primary], key);
+			if (!key->unbound) {
+				/* Until a binding signature verifies. */
+				key->unbound = "no binding signature by its primary key";
+				sub = kr->nkeys;
+			}
+		}
 		kr->nkeys++;
 	}
 	if (kr->nkeys == 0) {

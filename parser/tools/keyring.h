@@ -2,8 +2,11 @@
 /*
  * A binary OpenPGP keyring (gpg --export output, several keys allowed):
  * the v4 public keys and subkeys in it, with fingerprints and RSA
- * parameters. Other packets (user IDs, signatures, trust) are skipped;
- * secret key packets make the keyring invalid.
+ * parameters. Each subkey's binding signatures (the signature packets
+ * after it) are checked as the kernel checks them, and a subkey that is
+ * not bound to its primary key for signing is marked unusable. Other
+ * packets (user IDs, other signatures, trust) are skipped; secret key
+ * packets make the keyring invalid.
  */
 #ifndef DIGLIM_TOOLS_KEYRING_H
 #define DIGLIM_TOOLS_KEYRING_H
@@ -25,6 +28,16 @@ struct pgp_key {
 	const uint8_t *n, *e;
 	size_t n_len, e_len;
 	unsigned int n_bits;
+	/* The key packet's body (in keyring.data): what bindings hash. */
+	const uint8_t *body;
+	size_t body_len;
+	/*
+	 * A subkey not bound to its primary key for signing, as the kernel
+	 * checks it (see sigverify_binding()): why not (a static string). NULL
+	 * for a bound subkey and for primary keys. Unbound subkeys are kept,
+	 * so that a signature by one is named, but never verify.
+	 */
+	const char *unbound;
 };
 
 struct keyring {

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <gcrypt.h>
 #include <string.h>
+#include <time.h>
 
 /* libgcrypt's digest and name for an OpenPGP hash the kernel accepts. */
 static int hash_for(unsigned int pgp_hash, const char **name)
@@ -72,33 +73,20 @@ out:
 	return res;
 }
 
-enum sigverify_result sigverify(const struct keyring *kr,
-				const uint8_t *data, size_t data_len,
-				const uint8_t *sig_pkt, size_t sig_len,
-				struct pgp_sig *parsed,
-				const struct pgp_key **key, const char **why)
+/*
+ * Checks shared by data and binding signatures: a hash and public-key
+ * algorithm the kernel takes, and the RSA value as one MPI and nothing
+ * after it. SIG_OK, or SIG_UNSUPPORTED / SIG_MALFORMED with *why.
+ */
+static enum sigverify_result sig_common(const struct pgp_sig *sig, int *algo,
+					const char **hname, const uint8_t **s,
+					size_t *s_len, const char **why)
 {
-	uint8_t digest[64], trailer[6];
-	struct pgp_sig local, *sig = parsed ? parsed : &local;
-	const struct pgp_key *k;
-	enum sigverify_result res;
-	const uint8_t *s;
-	size_t s_len, pos = 0, idx;
 	unsigned int s_bits;
-	const char *hname = NULL;
-	gcry_md_hd_t md;
-	int algo, ret;
+	size_t pos = 0;
 
-	*key = NULL;
-	ret = pgp_sig_parse_packet(sig_pkt, sig_len, sig, why);
-	if (ret)
-		return ret == -EOPNOTSUPP ? SIG_UNSUPPORTED : SIG_MALFORMED;
-	if (sig->sig_type != 0x00) {
-		*why = "not a binary-document signature (type 0x00)";
-		return SIG_UNSUPPORTED;
-	}
-	algo = hash_for(sig->hash_algo, &hname);
-	if (!algo) {
+	*algo = hash_for(sig->hash_algo, hname);
+	if (!*algo) {
 		*why = sig->hash_algo == PGP_HASH_SHA1 || sig->hash_algo == PGP_HASH_MD5 ?
 		       "hash algorithm refused (SHA-1 and MD5 are not accepted)" :
 		       "hash algorithm not supported";
@@ -110,23 +98,33 @@ enum sigverify_result sigverify(const struct keyring *kr,
 		       "public key algorithm not supported (RSA only)";
 		return SIG_UNSUPPORTED;
 	}
-	if (!sig->has_fpr && !sig->has_keyid) {
-		*why = "signature names no issuer";
-		return SIG_MALFORMED;
-	}
-	ret = pgp_mpi_read(sig->mpi, sig->mpi_len, &pos, &s, &s_len, &s_bits, why);
-	if (ret)
+	if (pgp_mpi_read(sig->mpi, sig->mpi_len, &pos, s, s_len, &s_bits, why))
 		return SIG_MALFORMED;
 	if (pos != sig->mpi_len) {
 		*why = "data after the RSA signature value";
 		return SIG_MALFORMED;
 	}
+	return SIG_OK;
+}
+
+/*
+ * The digest of @sig over the @n buffers @pre, then the hashed part and
+ * the v4 trailer 04 FF be32(hashed length), into @digest (64 bytes).
+ */
+static enum sigverify_result sig_digest(const struct pgp_sig *sig, int algo,
+					const gcry_buffer_t *pre, size_t n,
+					uint8_t digest[64], const char **why)
+{
+	uint8_t trailer[6];
+	gcry_md_hd_t md;
+	size_t i;
 
 	if (gcry_md_open(&md, algo, 0)) {
 		*why = "libgcrypt could not open the digest";
 		return SIG_ERROR;
 	}
-	gcry_md_write(md, data, data_len);
+	for (i = 0; i < n; i++)
+		gcry_md_write(md, pre[i].data, pre[i].len);
 	gcry_md_write(md, sig->hashed, sig->hashed_len);
 	trailer[0] = 4;
 	trailer[1] = 0xff;
@@ -134,6 +132,45 @@ enum sigverify_result sigverify(const struct keyring *kr,
 	gcry_md_write(md, trailer, sizeof(trailer));
 	memcpy(digest, gcry_md_read(md, algo), gcry_md_get_algo_dlen(algo));
 	gcry_md_close(md);
+	return SIG_OK;
+}
+
+enum sigverify_result sigverify(const struct keyring *kr,
+				const uint8_t *data, size_t data_len,
+				const uint8_t *sig_pkt, size_t sig_len,
+				struct pgp_sig *parsed,
+				const struct pgp_key **key, const char **why)
+{
+	uint8_t digest[64];
+	struct pgp_sig local, *sig = parsed ? parsed : &local;
+	const struct pgp_key *k;
+	enum sigverify_result res;
+	const uint8_t *s;
+	size_t s_len, idx;
+	const char *hname = NULL;
+	gcry_buffer_t pre = { .size = data_len, .len = data_len, .data = (void *)data };
+	int algo, ret;
+
+	*key = NULL;
+	ret = pgp_sig_parse_packet(sig_pkt, sig_len, sig, why);
+	if (ret)
+		return ret == -EOPNOTSUPP ? SIG_UNSUPPORTED : SIG_MALFORMED;
+	if (sig->sig_type != PGP_SIG_BINARY) {
+		*why = "not a binary-document signature (type 0x00)";
+		return SIG_UNSUPPORTED;
+	}
+	res = sig_common(sig, &algo, &hname, &s, &s_len, why);
+	if (res == SIG_UNSUPPORTED)
+		return res;
+	if (!sig->has_fpr && !sig->has_keyid) {
+		*why = "signature names no issuer";
+		return SIG_MALFORMED;
+	}
+	if (res != SIG_OK)
+		return res;
+	res = sig_digest(sig, algo, &pre, 1, digest, why);
+	if (res != SIG_OK)
+		return res;
 
 	res = SIG_NO_KEY;
 	*why = "no key in the keyring for the signature's issuer";
@@ -147,6 +184,12 @@ enum sigverify_result sigverify(const struct keyring *kr,
 		if (!rsa_size_ok(k->n_len)) {
 			*why = "the issuer's RSA modulus size is not accepted";
 			res = SIG_UNSUPPORTED;
+			continue;
+		}
+		if (k->unbound) {
+			/* The kernel makes no key of it (kernel patch 0054). */
+			*why = "the issuer is a subkey not bound to its primary key for signing";
+			res = SIG_NO_KEY;
 			continue;
 		}
 		if (memcmp(digest, sig->left16, 2) != 0) {
@@ -164,4 +207,139 @@ enum sigverify_result sigverify(const struct keyring *kr,
 			return SIG_OK;
 	}
 	return res;
+}
+
+/*
+ * Whether the kernel checks a binding signature value @s_len bytes long
+ * with a key of @n_len modulus bytes: it left-pads the value to the
+ * smallest RSA size its key parser takes (2048, 3072, 4096 bits) before it
+ * knows the key, and RSA wants exactly the modulus size.
+ */
+static bool binding_size_ok(size_t s_len, size_t n_len)
+{
+	static const size_t sizes[] = { 2048 / 8, 3072 / 8, 4096 / 8 };
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (s_len <= sizes[i])
+			return sizes[i] == n_len;
+	return false;
+}
+
+/* An RSA key the kernel's key parser makes a key of: 2048, 3072, 4096. */
+static bool binding_key_ok(const struct pgp_key *k)
+{
+	return (k->algo == PGP_PK_RSA || k->algo == PGP_PK_RSA_S) && k->n &&
+	       (k->n_len == 2048 / 8 || k->n_len == 3072 / 8 || k->n_len == 4096 / 8);
+}
+
+/*
+ * @sig (type @type) over @primary and @subkey, made by @signer: usable as
+ * the kernel's pgp_binding_usable() says (type, RSA, SHA-224..SHA-512,
+ * issuer, not expired) and verifying with @signer. NULL, or why not: one
+ * of @msgs (wrong type, algorithm, issuer, expired, bad, libgcrypt).
+ */
+static const char *binding_sig_check(const struct pgp_sig *sig, unsigned int type,
+				     const struct pgp_key *signer,
+				     const struct pgp_key *primary,
+				     const struct pgp_key *subkey,
+				     const char *const msgs[6])
+{
+	uint8_t hdr1[3], hdr2[3], digest[64];
+	const char *hname = NULL, *why = "";
+	gcry_buffer_t pre[4];
+	const uint8_t *s;
+	size_t s_len;
+	int algo;
+
+	if (sig->sig_type != type)
+		return msgs[0];	/* wrong type */
+	if (sig_common(sig, &algo, &hname, &s, &s_len, &why) != SIG_OK)
+		return msgs[1];	/* algorithm or value */
+	if ((sig->has_fpr && memcmp(sig->fpr, signer->fpr, PGP_FPR_V4_LEN) != 0) ||
+	    (sig->has_keyid && memcmp(sig->keyid, pgp_key_id(signer), PGP_KEYID_LEN) != 0))
+		return msgs[2];	/* another issuer */
+	if (sig->expires && sig->has_created &&
+	    (uint64_t)sig->created + sig->expires <= (uint64_t)time(NULL))
+		return msgs[3];	/* expired */
+	hdr1[0] = 0x99;
+	hdr1[1] = (uint8_t)(primary->body_len >> 8);
+	hdr1[2] = (uint8_t)primary->body_len;
+	hdr2[0] = 0x99;
+	hdr2[1] = (uint8_t)(subkey->body_len >> 8);
+	hdr2[2] = (uint8_t)subkey->body_len;
+	pre[0] = (gcry_buffer_t){ .size = 3, .len = 3, .data = hdr1 };
+	pre[1] = (gcry_buffer_t){ .size = primary->body_len, .len = primary->body_len,
+				  .data = (void *)primary->body };
+	pre[2] = (gcry_buffer_t){ .size = 3, .len = 3, .data = hdr2 };
+	pre[3] = (gcry_buffer_t){ .size = subkey->body_len, .len = subkey->body_len,
+				  .data = (void *)subkey->body };
+	if (sig_digest(sig, algo, pre, 4, digest, &why) != SIG_OK)
+		return msgs[5];
+	if (memcmp(digest, sig->left16, 2) != 0 || !binding_size_ok(s_len, signer->n_len))
+		return msgs[4];	/* does not verify */
+	switch (rsa_check(signer, hname, digest, gcry_md_get_algo_dlen(algo),
+			  s, s_len, &why)) {
+	case SIG_OK:
+		return NULL;
+	case SIG_ERROR:
+		return msgs[5];
+	default:
+		return msgs[4];
+	}
+}
+
+const char *sigverify_binding_keys(const struct pgp_key *primary,
+				   const struct pgp_key *subkey)
+{
+	if (subkey->algo != PGP_PK_RSA && subkey->algo != PGP_PK_RSA_S)
+		return "the subkey is not an RSA signing key";
+	if (!binding_key_ok(primary))
+		return "the primary key is not RSA-2048, -3072 or -4096: the binding cannot be checked";
+	if (!binding_key_ok(subkey))
+		return "the subkey is not RSA-2048, -3072 or -4096: its back-signature cannot be checked";
+	return NULL;
+}
+
+const char *sigverify_binding(const struct pgp_key *primary,
+			      const struct pgp_key *subkey,
+			      const struct pgp_sig *sig)
+{
+	static const char *const bind_msgs[6] = {
+		"not a subkey binding signature",
+		"the binding signature is not RSA with SHA-224..SHA-512, or malformed",
+		"the binding signature names another issuer than the primary key",
+		"the binding signature has expired",
+		"the binding signature does not verify with the primary key",
+		"libgcrypt failed checking the binding signature",
+	};
+	static const char *const back_msgs[6] = {
+		"the back-signature (embedded signature) is not a primary key binding signature (0x19)",
+		"the back-signature is not RSA with SHA-224..SHA-512, or malformed",
+		"the back-signature names another issuer than the subkey",
+		"the back-signature has expired",
+		"the back-signature does not verify with the subkey",
+		"libgcrypt failed checking the back-signature",
+	};
+	struct pgp_sig back;
+	const char *why;
+
+	why = sigverify_binding_keys(primary, subkey);
+	if (why)
+		return why;
+	why = binding_sig_check(sig, PGP_SIG_SUBKEY_BINDING, primary, primary,
+				subkey, bind_msgs);
+	if (why)
+		return why;
+	/* Key flags count only when hashed, that is signed. */
+	if (sig->has_key_flags &&
+	    (!sig->key_flags_len || !(sig->key_flags & PGP_KEY_FLAG_SIGN)))
+		return "the binding signature's key flags do not allow signing";
+	/* A signing subkey must sign the binding too (RFC 4880 5.2.1). */
+	if (!sig->embedded)
+		return "the binding signature has no back-signature (embedded primary key binding signature by the subkey)";
+	if (pgp_sig_parse(sig->embedded, sig->embedded_len, &back, &why))
+		return "the back-signature (embedded signature) is malformed or not supported";
+	return binding_sig_check(&back, PGP_SIG_PRIMARY_BINDING, subkey, primary,
+				 subkey, back_msgs);
 }

@@ -35,4 +35,28 @@ enum sigverify_result sigverify(const struct keyring *kr,
 				struct pgp_sig *parsed,
 				const struct pgp_key **key, const char **why);
 
+/*
+ * Whether @subkey can be bound to @primary at all, as the kernel (patch
+ * 0054) checks before it looks at signatures: the subkey is an RSA signing
+ * key, and both are RSA-2048, -3072 or -4096 (the sizes its key parser
+ * makes keys of). NULL, or why not.
+ */
+const char *sigverify_binding_keys(const struct pgp_key *primary,
+				   const struct pgp_key *subkey);
+
+/*
+ * Check the subkey binding signature @sig (parsed, type 0x18) that follows
+ * @subkey in a keyring, by the kernel's rules (RFC 4880 5.2.1, 5.2.4): made
+ * by @primary with RSA and SHA-224..SHA-512, not expired, verifying over
+ * 0x99 be16(len) primary body || 0x99 be16(len) subkey body || hashed part
+ * || 04 FF be32(hashed length); hashed key flags, if any, allow signing
+ * (0x02); and its embedded signature (subpacket 32, hashed area first) is a
+ * primary key binding signature (0x19) by @subkey over the same bytes that
+ * passes the same checks with @subkey. The keys need body/body_len.
+ * Returns NULL when the subkey is bound for signing, else the reason.
+ */
+const char *sigverify_binding(const struct pgp_key *primary,
+			      const struct pgp_key *subkey,
+			      const struct pgp_sig *sig);
+
 #endif

@@ -91,6 +91,13 @@ static void verify_file(const struct keyring *kr, const char *path,
 		goto out;
 	}
 	res = sigverify(kr, buf, ms.body_len, ms.sig, ms.sig_len, &sig, &key, &why);
+	if (res != SIG_OK && key && key->unbound) {
+		char fpr[2 * PGP_FPR_V4_LEN + 1];
+
+		hex_encode(key->fpr, PGP_FPR_V4_LEN, fpr);
+		fail(s, path, "%s: %s (subkey %s)", why, key->unbound, fpr);
+		goto out;
+	}
 	if (res != SIG_OK) {
 		fail(s, path, "%s", why);
 		goto out;
@@ -206,6 +213,16 @@ static int load_keyrings(struct keyring *kr, char **paths, int n)
 	if (ret) {
 		tool_err(NULL, "keyrings together: %s", ret == -ENOMEM ? strerror(ENOMEM) : why);
 		return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
+	}
+	/* The kernel would not make a key of these (kernel patch 0054). */
+	for (size_t k = 0; k < kr->nkeys; k++) {
+		char fpr[2 * PGP_FPR_V4_LEN + 1];
+
+		if (!kr->keys[k].unbound)
+			continue;
+		hex_encode(kr->keys[k].fpr, PGP_FPR_V4_LEN, fpr);
+		tool_err(NULL, "warning: subkey %s is not usable, it is not bound to its primary key for signing: %s",
+			 fpr, kr->keys[k].unbound);
 	}
 	return EXIT_OK;
 }

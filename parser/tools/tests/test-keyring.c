@@ -54,6 +54,9 @@ int main(void)
 	ok(!ret && !memcmp(kr.keys[0].fpr, a.fpr, 20) &&
 	   !memcmp(kr.keys[1].fpr, sub.fpr, 20),
 	   "v4 fingerprints match SHA-1(0x99 || len || body)");
+	ok(!ret && !kr.keys[0].unbound && kr.keys[1].unbound,
+	   "an unbound subkey (1024 bits, no binding) is marked unusable (%s)",
+	   !ret && kr.keys[1].unbound ? kr.keys[1].unbound : "-");
 	ok(!ret && kr.keys[0].algo == 1 && kr.keys[0].n_bits == 1024 &&
 	   kr.keys[0].n_len == 128 && kr.keys[0].created == 1600000000u,
 	   "RSA parameters: 1024-bit modulus, creation time");
