@@ -10,6 +10,8 @@
 #   - `diglim verify` says OK exactly when `rpmkeys --checksig` says the
 #     signature is OK: good packages, a wrong key, a tampered header;
 #   - `diglim compact --sign` lists verify, and a changed byte fails;
+#   - a list signed by a subkey verifies only while the subkey is bound to
+#     its primary key (binding and back-signature, signing key flags);
 #   - diglim-parser's converted digests equal rpm's FILEDIGESTS minus the
 #     empty entries (when the parser is built).
 #
@@ -317,6 +319,154 @@ python3 -c 'import sys; p=sys.argv[1]; d=bytearray(open(p,"rb").read()); d[20]^=
 	"$tmp/compact/0-parser_list-compact-test"
 ! "$diglim" verify --keyring "$tmp/a.pgp" "$tmp/compact" >/dev/null 2>&1
 ok $? "the compact list with one digest bit changed fails verify"
+
+# --- subkeys: bound to the primary key as the kernel checks it -------------
+# A key with a signing subkey (keys/diglim-keygen --subkey) and, added here,
+# an encryption subkey; the exported keyring is changed in one way each
+# (tests/test-binding.c covers each reason with keys made by libgcrypt).
+mkdir -p "$tmp/sub" "$tmp/prim"
+{
+	mapfile -t sfp < <("$keys/diglim-keygen" --homedir "$tmp/gpg-s" --name 'Cross S' \
+		--email s@diglim.invalid --bits 2048 --subkey) &&
+	[ "${#sfp[@]}" = 2 ] &&
+	gpg --homedir "$tmp/gpg-s" --batch --pinentry-mode loopback --passphrase '' \
+		--quick-add-key "${sfp[0]}" rsa2048 encr never &&
+	efp=$(gpg --homedir "$tmp/gpg-s" --with-colons --list-keys "${sfp[0]}" |
+		awk -F: '$1 == "sub" { s = 1; next } s && $1 == "fpr" { f = $10; s = 0 } END { print f }') &&
+	[ -n "$efp" ] && [ "$efp" != "${sfp[1]}" ] &&
+	"$keys/diglim-key-export" --homedir "$tmp/gpg-s" --key "${sfp[0]}" --pgp "$tmp/s.pgp" --asc "$tmp/s.asc" &&
+	"$diglim" compact --parser "$rpms/dgx-data-1.0-1.noarch.rpm" -o "$tmp/sub/0-parser_list-compact-sub" \
+		--sign "${sfp[1]}!" --gpg-homedir "$tmp/gpg-s" &&
+	"$diglim" compact --parser "$rpms/dgx-data-1.0-1.noarch.rpm" -o "$tmp/prim/0-parser_list-compact-prim" \
+		--sign "${sfp[0]}!" --gpg-homedir "$tmp/gpg-s"
+} >"$tmp/sub.log" 2>&1
+st=$?
+gpgconf --homedir "$tmp/gpg-s" --kill gpg-agent 2>/dev/null
+ok $st "a key with a bound signing subkey and an encryption subkey; lists signed by the subkey and by the primary"
+[ $st = 0 ] || show "$tmp/sub.log"
+sfp=("${sfp[@]:-x}" x) efp=${efp:-x}
+
+# mutate MODE IN OUT: change the binding signature that follows the first
+# subkey (the signing one) of keyring IN.
+mutate() {
+	python3 - "$@" <<'PY'
+import sys
+mode, src, dst = sys.argv[1:]
+d = open(src, 'rb').read()
+pkts, i = [], 0
+while i < len(d):
+    c = d[i]
+    if c & 0x40:
+        tag, b0 = c & 0x3f, d[i + 1]
+        if b0 < 192: h, n = 2, b0
+        elif b0 < 224: h, n = 3, ((b0 - 192) << 8) + d[i + 2] + 192
+        else: h, n = 6, int.from_bytes(d[i + 2:i + 6], 'big')
+    else:
+        tag, lt = (c >> 2) & 0xf, c & 3
+        h = 1 + (1, 2, 4)[lt]
+        n = int.from_bytes(d[i + 1:i + h], 'big')
+    pkts.append([tag, bytearray(d[i + h:i + h + n])])
+    i += h + n
+def frame(tag, body):
+    n = len(body)
+    if n < 192: hdr = bytes([0xc0 | tag, n])
+    elif n < 8384: hdr = bytes([0xc0 | tag, ((n - 192) >> 8) + 192, (n - 192) & 0xff])
+    else: hdr = bytes([0xc0 | tag, 255]) + n.to_bytes(4, 'big')
+    return hdr + bytes(body)
+sub = next(k for k, p in enumerate(pkts) if p[0] == 14)
+bind = next(k for k in range(sub + 1, len(pkts)) if pkts[k][0] == 2 and pkts[k][1][1] == 0x18)
+b = pkts[bind][1]
+def areas(b):
+    hl = int.from_bytes(b[4:6], 'big')
+    ul = int.from_bytes(b[6 + hl:8 + hl], 'big')
+    return (6, hl), (8 + hl, ul)
+def subpackets(b, off, ln):
+    j = off
+    while j < off + ln:
+        l0 = b[j]
+        if l0 < 192: hl, sl = 1, l0
+        elif l0 < 255: hl, sl = 2, ((l0 - 192) << 8) + b[j + 1] + 192
+        else: hl, sl = 5, int.from_bytes(b[j + 1:j + 5], 'big')
+        yield j, hl, sl
+        j += hl + sl
+if mode == 'flip-bind':
+    b[-1] ^= 1
+elif mode == 'no-bind':
+    del pkts[bind]
+elif mode in ('no-back', 'flip-back'):
+    found = False
+    for k, (off, ln) in enumerate(areas(b)):
+        for j, hl, sl in subpackets(b, off, ln):
+            if b[j + hl] & 0x7f == 32:
+                found = True
+                if mode == 'flip-back':
+                    b[j + hl + sl - 1] ^= 1
+                else:
+                    del b[j:j + hl + sl]
+                    lo = off - 2
+                    b[lo:lo + 2] = (ln - hl - sl).to_bytes(2, 'big')
+                break
+        if found: break
+    assert found, 'no embedded signature'
+else:
+    sys.exit('bad mode')
+open(dst, 'wb').write(b''.join(frame(t, p) for t, p in pkts))
+PY
+}
+
+# sub_check NAME KEYRING LIST WANT [PATTERN...]: verify KEYRING LIST exits
+# WANT (0 OK, 1 FAIL) and its output matches every PATTERN.
+sub_check() {
+	local name=$1 kr=$2 list=$3 want=$4 st p good=0
+	shift 4
+	"$diglim" verify --keyring "$kr" "$list" >"$tmp/verify.out" 2>&1
+	st=$?
+	[ "$st" = "$want" ] || good=1
+	for p in "$@"; do grep -Eq -- "$p" "$tmp/verify.out" || good=1; done
+	ok $good "$name (exit $st)"
+	[ $good = 0 ] || show "$tmp/verify.out"
+}
+lc() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
+sl=$tmp/sub/0-parser_list-compact-sub pl=$tmp/prim/0-parser_list-compact-prim
+sub_check "subkey-signed list with the bound subkey: OK" "$tmp/s.pgp" "$sl" 0 '^OK .*subkey\)$' \
+	"warning: subkey $(lc "$efp") is not usable.*key flags do not allow signing"
+! grep -q "warning: subkey $(lc "${sfp[1]}")" "$tmp/verify.out"
+ok $? "the bound signing subkey draws no warning"
+sub_check "primary-signed list: OK" "$tmp/s.pgp" "$pl" 0 '^OK '
+for m in flip-bind no-back flip-back no-bind; do
+	if mutate "$m" "$tmp/s.pgp" "$tmp/s-$m.pgp" 2>"$tmp/err"; then
+		case $m in
+		flip-bind) why='binding signature does not verify with the primary key' ;;
+		no-bind) why='no binding signature by its primary key' ;;
+		*) why='binding signature|back-signature' ;;	# gpg hashes the back-signature
+		esac
+		sub_check "keyring with $m: the subkey-signed list FAILs" "$tmp/s-$m.pgp" "$sl" 1 \
+			"^FAIL .*not bound to its primary key for signing: .*($why).*\(subkey $(lc "${sfp[1]}")\)" \
+			"warning: subkey $(lc "${sfp[1]}") is not usable.*($why)"
+		sub_check "keyring with $m: the primary-signed list still OK" "$tmp/s-$m.pgp" "$pl" 0 '^OK '
+	else
+		show "$tmp/err"
+		ok 1 "keyring with $m made"
+	fi
+done
+
+# The subkey-signed list with its issuer changed to the encryption subkey:
+# the key is found, but not usable for signing.
+python3 - "$sl" "$tmp/enc/0-parser_list-compact-enc" "${sfp[1]}" "$efp" <<'PY' 2>"$tmp/err"
+import os, sys
+src, dst, s, e = sys.argv[1:]
+d = open(src, 'rb').read()
+s, e = bytes.fromhex(s), bytes.fromhex(e)
+assert d.count(s) == 1 and d.count(s[12:]) == 2, 'issuer not found once'
+d = d.replace(s, e).replace(s[12:], e[12:])
+os.makedirs(os.path.dirname(dst), exist_ok=True)
+open(dst, 'wb').write(d)
+PY
+st=$?
+[ $st = 0 ] || show "$tmp/err"
+sub_check "a list naming the encryption-only subkey FAILs with the reason" "$tmp/s.pgp" \
+	"$tmp/enc/0-parser_list-compact-enc" 1 \
+	"^FAIL .*not bound .*key flags do not allow signing \(subkey $(lc "$efp")\)"
 
 # --- errors: named, with the documented exit status -------------------------
 # expect STATUS PATTERN NAME -- CMD...: exit STATUS, stderr/stdout match.
