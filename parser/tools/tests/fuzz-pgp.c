@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer target for the OpenPGP side of the host tools. The first byte
- * selects what the rest is: 0 a keyring, 1 a signature packet, 2 be16
- * keyring length + keyring + signature packet over the bytes "data",
- * checked with sigverify().
+ * selects what the rest is: 0 a keyring (its subkeys' binding signatures
+ * are checked as it loads), 1 a signature packet, 2 be16 keyring length +
+ * keyring + signature packet over the bytes "data", checked with
+ * sigverify().
  */
 #include "crypto.h"
 #include "keyring.h"

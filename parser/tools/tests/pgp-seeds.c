@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Seed inputs for fuzz-pgp: a keyring, a signature, both together. */
+/*
+ * Seed inputs for fuzz-pgp: a keyring with a bound signing subkey, a
+ * signature by the subkey, both together, and the binding signature.
+ */
 #include "crypto.h"
 #include "pgpgen.h"
 
@@ -25,6 +28,7 @@ int main(int argc, char **argv)
 	static const uint8_t data[] = "data";
 	struct buf kr = { 0 }, sig = { 0 }, out = { 0 };
 	struct sig_opts o = sig_opts_default();
+	struct bind_opts bo = bind_opts_default();
 	struct gen_key a, s;
 	int bad = 0;
 
@@ -32,11 +36,13 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: pgp-seeds DIR\n");
 		return 2;
 	}
-	gen_key(&a, 1024, 1600000000u);
-	gen_key(&s, 1024, 1600000001u);
+	/* RSA-2048 and a bound subkey: the binding checks run too. */
+	gen_key(&a, 2048, 1600000000u);
+	gen_key(&s, 2048, 1600000001u);
 	gen_key_packet(&kr, &a, 6);
 	gen_packet(&kr, 13, (const uint8_t *)"Seed <s@x.invalid>", 18);
 	gen_key_packet(&kr, &s, 14);
+	gen_binding(&kr, &a, &s, &bo);
 	gen_sig(&sig, &s, data, 4, &o);
 
 	buf_byte(&out, 0);
@@ -53,6 +59,22 @@ int main(int argc, char **argv)
 	buf_add(&out, kr.p, kr.len);
 	buf_add(&out, sig.p, sig.len);
 	bad |= put(argv[1], "verify", &out);
+	/* The back-signature in the unhashed area, where a changed byte
+	 * leaves the binding signature good: the back-signature's parsing
+	 * and checks are reached. */
+	out.len = 0;
+	buf_byte(&out, 0);
+	gen_key_packet(&out, &a, 6);
+	gen_key_packet(&out, &s, 14);
+	bo.back_unhashed = true;
+	gen_binding(&out, &a, &s, &bo);
+	bo.back_unhashed = false;
+	bad |= put(argv[1], "keyring-unhashed-back", &out);
+	/* The binding signature alone, to mutate as a signature packet. */
+	out.len = 0;
+	buf_byte(&out, 1);
+	gen_binding(&out, &a, &s, &bo);
+	bad |= put(argv[1], "binding", &out);
 
 	buf_free(&kr);
 	buf_free(&sig);
