@@ -176,6 +176,12 @@ enum sigverify_result sigverify(const struct keyring *kr,
 	*why = "no key in the keyring for the signature's issuer";
 	for (idx = 0; (k = keyring_find(kr, sig, idx)); idx++) {
 		*key = k;
+		if (k->unbound) {
+			/* The kernel makes no key of it (kernel patch 0054). */
+			*why = "the issuer is a subkey not bound to its primary key for signing";
+			res = SIG_NO_KEY;
+			continue;
+		}
 		if (k->algo != PGP_PK_RSA && k->algo != PGP_PK_RSA_S) {
 			*why = "the issuer's key is not an RSA signing key";
 			res = SIG_UNSUPPORTED;
@@ -184,12 +190,6 @@ enum sigverify_result sigverify(const struct keyring *kr,
 		if (!rsa_size_ok(k->n_len)) {
 			*why = "the issuer's RSA modulus size is not accepted";
 			res = SIG_UNSUPPORTED;
-			continue;
-		}
-		if (k->unbound) {
-			/* The kernel makes no key of it (kernel patch 0054). */
-			*why = "the issuer is a subkey not bound to its primary key for signing";
-			res = SIG_NO_KEY;
 			continue;
 		}
 		if (memcmp(digest, sig->left16, 2) != 0) {
