@@ -21,15 +21,21 @@ static int hash_for(unsigned int pgp_hash, const char **name)
 	}
 }
 
-/* Modulus sizes the 6.12 kernel's rsa accepts (crypto/rsa.c). */
-static bool rsa_size_ok(size_t n_len)
+/*
+ * Modulus sizes of the RSA keys the kernel's "pgp" key parser makes a key
+ * of (kernel patch 0041): 2048, 3072 and 4096 bits. A signature by a key
+ * of another size has no key to verify it in the kernel.
+ */
+static bool kernel_rsa_size(size_t n_len)
 {
-	switch (n_len * 8) {
-	case 512: case 1024: case 1536: case 2048: case 3072: case 4096:
-		return true;
-	default:
-		return false;
-	}
+	return n_len == 2048 / 8 || n_len == 3072 / 8 || n_len == 4096 / 8;
+}
+
+/* Whether @sig has expired (hashed subpacket 3), as the kernel checks it. */
+static bool sig_expired(const struct pgp_sig *sig)
+{
+	return sig->expires && sig->has_created &&
+	       (uint64_t)sig->created + sig->expires <= (uint64_t)time(NULL);
 }
 
 /* RSA PKCS#1 v1.5 check of the MPI @s against @key for @digest. */
@@ -168,6 +174,11 @@ enum sigverify_result sigverify(const struct keyring *kr,
 	}
 	if (res != SIG_OK)
 		return res;
+	if (sig_expired(sig)) {
+		/* the kernel: -EKEYEXPIRED (kernel patch 0042) */
+		*why = "the signature has expired";
+		return SIG_BAD;
+	}
 	res = sig_digest(sig, algo, &pre, 1, digest, why);
 	if (res != SIG_OK)
 		return res;
@@ -187,8 +198,8 @@ enum sigverify_result sigverify(const struct keyring *kr,
 			res = SIG_UNSUPPORTED;
 			continue;
 		}
-		if (!rsa_size_ok(k->n_len)) {
-			*why = "the issuer's RSA modulus size is not accepted";
+		if (!kernel_rsa_size(k->n_len)) {
+			*why = "the issuer's RSA key is not 2048, 3072 or 4096 bits (the kernel makes no key of it)";
 			res = SIG_UNSUPPORTED;
 			continue;
 		}
@@ -230,7 +241,7 @@ static bool binding_size_ok(size_t s_len, size_t n_len)
 static bool binding_key_ok(const struct pgp_key *k)
 {
 	return (k->algo == PGP_PK_RSA || k->algo == PGP_PK_RSA_S) && k->n &&
-	       (k->n_len == 2048 / 8 || k->n_len == 3072 / 8 || k->n_len == 4096 / 8);
+	       kernel_rsa_size(k->n_len);
 }
 
 /*
@@ -259,8 +270,7 @@ static const char *binding_sig_check(const struct pgp_sig *sig, unsigned int typ
 	if ((sig->has_fpr && memcmp(sig->fpr, signer->fpr, PGP_FPR_V4_LEN) != 0) ||
 	    (sig->has_keyid && memcmp(sig->keyid, pgp_key_id(signer), PGP_KEYID_LEN) != 0))
 		return msgs[2];	/* another issuer */
-	if (sig->expires && sig->has_created &&
-	    (uint64_t)sig->created + sig->expires <= (uint64_t)time(NULL))
+	if (sig_expired(sig))
 		return msgs[3];	/* expired */
 	hdr1[0] = 0x99;
 	hdr1[1] = (uint8_t)(primary->body_len >> 8);

@@ -121,6 +121,22 @@ static void test_refused(void)
 	o.critical_unknown = true;
 	ok(check(&kr_a, &a, &o, &why) == SIG_UNSUPPORTED,
 	   "an unknown critical subpacket is refused (%s)", why);
+
+	/* gen_sig() dates its signatures November 2023. */
+	o = sig_opts_default();
+	o.expires = 1;
+	r = check(&kr_a, &a, &o, &why);
+	ok(r == SIG_BAD && strstr(why, "expired"),
+	   "a signature that expired one second after it was made is BAD (%s)", why);
+	o.expires = UINT32_MAX;
+	ok(check(&kr_a, &a, &o, &why) == SIG_OK,
+	   "a signature that expires in 2159 verifies");
+
+	o = sig_opts_default();
+	r = check(&kr_b, &bkey, &o, &why);
+	ok(r == SIG_UNSUPPORTED && strstr(why, "2048, 3072 or 4096"),
+	   "a signature by an RSA-1024 key, of which the kernel makes no key, is refused (%s)",
+	   why);
 }
 
 /* Truncations and bit flips of a good signature and of the data. */
