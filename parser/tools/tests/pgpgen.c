@@ -33,6 +33,17 @@ void buf_byte(struct buf *b, uint8_t c)
 	buf_add(b, &c, 1);
 }
 
+int parse_copy(struct keyring *kr, const uint8_t *p, size_t len, const char **why)
+{
+	uint8_t *c = malloc(len ? len : 1);
+
+	if (!c)
+		abort();
+	if (len)
+		memcpy(c, p, len);
+	return keyring_parse(kr, c, len, why);
+}
+
 void buf_free(struct buf *b)
 {
 	free(b->p);

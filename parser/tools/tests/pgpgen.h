@@ -13,6 +13,8 @@
 
 #include <gcrypt.h>
 
+#include "keyring.h"
+
 struct gen_key {
 	gcry_sexp_t skey;
 	uint8_t body[1100];	/* v4 public key packet body */
@@ -29,6 +31,9 @@ struct buf {
 void buf_add(struct buf *b, const void *p, size_t n);
 void buf_byte(struct buf *b, uint8_t c);
 void buf_free(struct buf *b);
+
+/* keyring_parse() of a copy of @p (keyring_parse takes ownership). */
+int parse_copy(struct keyring *kr, const uint8_t *p, size_t len, const char **why);
 
 /* Make an RSA key of @bits bits; aborts on failure (a test bug). */
 void gen_key(struct gen_key *k, unsigned int bits, uint32_t created);

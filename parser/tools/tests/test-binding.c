@@ -27,18 +27,6 @@ static void make(struct buf *b, const struct bind_opts *o)
 		gen_binding(b, &pk, &sk, o);
 }
 
-static int parse_copy(struct keyring *kr, const uint8_t *p, size_t len,
-		      const char **why)
-{
-	uint8_t *c = malloc(len ? len : 1);
-
-	if (!c)
-		abort();
-	if (len)
-		memcpy(c, p, len);
-	return keyring_parse(kr, c, len, why);
-}
-
 /*
  * Load the keyring @b and verify a signature over data by @signer: the
  * result; *unbound is the subkey's reason (NULL when bound).

@@ -9,19 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Parse a copy of @b (keyring_parse takes ownership). */
-static int parse_copy(struct keyring *kr, const uint8_t *p, size_t len,
-		      const char **why)
-{
-	uint8_t *c = malloc(len ? len : 1);
-
-	if (!c)
-		abort();
-	if (len)
-		memcpy(c, p, len);
-	return keyring_parse(kr, c, len, why);
-}
-
 int main(void)
 {
 	struct gen_key a, sub;
