@@ -145,9 +145,12 @@ void gen_key_free(struct gen_key *k)
 	k->skey = NULL;
 }
 
-void gen_packet(struct buf *b, unsigned int tag, const uint8_t *body, size_t len)
+/*
+ * A one-, two- or five-octet length (RFC 4880 4.2.2): new-format packets
+ * and signature subpackets (5.2.3.1) use the same encoding.
+ */
+static void gen_length(struct buf *b, size_t len)
 {
-	buf_byte(b, (uint8_t)(0xc0 | tag));
 	if (len < 192) {
 		buf_byte(b, (uint8_t)len);
 	} else if (len < 8384) {
@@ -157,6 +160,12 @@ void gen_packet(struct buf *b, unsigned int tag, const uint8_t *body, size_t len
 		buf_byte(b, 255);
 		be32(b, (uint32_t)len);
 	}
+}
+
+void gen_packet(struct buf *b, unsigned int tag, const uint8_t *body, size_t len)
+{
+	buf_byte(b, (uint8_t)(0xc0 | tag));
+	gen_length(b, len);
 	buf_add(b, body, len);
 }
 
@@ -270,17 +279,7 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 
 void gen_subpacket(struct buf *b, unsigned int type, const void *data, size_t len)
 {
-	size_t n = len + 1;
-
-	if (n < 192) {
-		buf_byte(b, (uint8_t)n);
-	} else if (n < 8384) {
-		buf_byte(b, (uint8_t)(((n - 192) >> 8) + 192));
-		buf_byte(b, (uint8_t)(n - 192));
-	} else {
-		buf_byte(b, 255);
-		be32(b, (uint32_t)n);
-	}
+	gen_length(b, len + 1);	/* the type octet counts */
 	buf_byte(b, (uint8_t)type);
 	buf_add(b, data, len);
 }
