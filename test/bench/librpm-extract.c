@@ -9,6 +9,10 @@
  * The second form writes each list like `diglim-parser add` does: the
  * label to DIR/integrity/diglim/digest_list_label, then the list to
  * DIR/integrity/diglim/digest_list_add (one open, write, close each).
+ *
+ *        librpm-extract [--exec-only] --in-memory ROUNDS FILE...
+ * The third reads every file first, then times only the conversions
+ * (memrun.h; the parser's side is parser-mem.c).
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -21,6 +25,8 @@
 #include <rpm/header.h>
 #include <rpm/rpmtag.h>
 #include <rpm/rpmtd.h>
+
+#include "memrun.h"
 
 static int exec_only;
 static const char *securityfs;
@@ -124,26 +130,89 @@ static size_t block(uint8_t *out, const char **dig, const uint16_t *modes,
 	return 16 + count * dsize;
 }
 
-static int convert(const char *path, int outfd)
+/* Room for the list being built, reused from file to file. */
+static uint8_t *out;
+static size_t out_cap;
+
+/*
+ * The conversion proper: headerGet() of the tags, the selection, the list
+ * in @out. Returns its length (0: nothing selected), or -1.
+ */
+static long convert_header(Header h)
 {
-	struct rpmtd_s td;
-	struct stat st;
-	const char *name = strrchr(path, '/'), **dig = NULL, **base = NULL;
+	struct rpmtd_s td, tm, tf, tb;
+	const char **dig, **base = NULL;
 	const uint16_t *modes;
 	const uint32_t *flags;
-	uint32_t n = 0, pgp = 1, nb = 0;
-	uint8_t *buf, *out;
-	size_t len, a, b;
-	char oname[512];
-	int fd, algo, ret = -1;
+	uint32_t n, pgp = 1, nb = 0;
+	size_t a, len, b;
+	long ret = -1;
+	int algo;
+
+	if (headerGet(h, RPMTAG_FILEDIGESTALGO, &td, HEADERGET_MINMEM)) {
+		pgp = *rpmtdGetUint32(&td);
+		rpmtdFreeData(&td);
+	}
+	algo = algo_linux(pgp);
+	if (algo < 0)
+		return -1;
+	if (!headerGet(h, RPMTAG_FILEDIGESTS, &td, HEADERGET_MINMEM))
+		return 0;
+	n = rpmtdCount(&td);
+	dig = td.data;
+	if (!headerGet(h, RPMTAG_FILEMODES, &tm, HEADERGET_MINMEM))
+		goto out_td;
+	if (!headerGet(h, RPMTAG_FILEFLAGS, &tf, HEADERGET_MINMEM))
+		goto out_tm;
+	if (rpmtdCount(&tm) != n || rpmtdCount(&tf) != n)
+		goto out_tf;
+	modes = tm.data;
+	flags = tf.data;
+	if (headerGet(h, RPMTAG_BASENAMES, &tb, HEADERGET_MINMEM)) {
+		base = tb.data;
+		nb = rpmtdCount(&tb);
+	}
+	a = algo == 1 ? 16 : algo == 2 ? 20 : algo == 4 ? 32 : 64;
+	if (32 + (size_t)n * a > out_cap) {
+		uint8_t *p = realloc(out, 32 + (size_t)n * a);
+
+		if (!p)
+			goto out_tb;
+		out = p;
+		out_cap = 32 + (size_t)n * a;
+	}
+	len = block(out, dig, modes, flags, nb == n ? base : NULL, n, algo, a, 0);
+	b = len == (size_t)-1 ? len :
+	    block(out + len, dig, modes, flags, nb == n ? base : NULL, n, algo, a, 1);
+	if (len != (size_t)-1 && b != (size_t)-1)
+		ret = (long)(len + b);
+out_tb:
+	if (base)
+		rpmtdFreeData(&tb);
+out_tf:
+	rpmtdFreeData(&tf);
+out_tm:
+	rpmtdFreeData(&tm);
+out_td:
+	rpmtdFreeData(&td);
+	return ret;
+}
+
+static int convert(const char *path, int outfd)
+{
+	struct stat st;
+	const char *name = strrchr(path, '/');
+	uint8_t *buf;
+	long len;
+	int fd, ret = -1;
 	Header h;
 
 	name = name ? name + 1 : path;
 	fd = open(path, O_RDONLY);
-	if (fd < 0 || fstat(fd, &st) < 0)
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_size < 8)
 		return -1;
 	buf = malloc((size_t)st.st_size);
-	if (read(fd, buf, (size_t)st.st_size) != st.st_size) {
+	if (!buf || read(fd, buf, (size_t)st.st_size) != st.st_size) {
 		close(fd);
 		free(buf);
 		return -1;
@@ -154,74 +223,90 @@ static int convert(const char *path, int outfd)
 	free(buf);
 	if (!h)
 		return -1;
-	if (headerGet(h, RPMTAG_FILEDIGESTALGO, &td, HEADERGET_MINMEM)) {
-		pgp = *rpmtdGetUint32(&td);
-		rpmtdFreeData(&td);
+	len = convert_header(h);
+	if (len > 0 && securityfs) {
+		ret = 0;
+		if (put_file(outfd, "digest_list_label", name, strlen(name), 0) ||
+		    put_file(outfd, "digest_list_add", out, (size_t)len, 0))
+			ret = -1;
+	} else if (len > 0) {
+		ret = put_file(outfd, name, out, (size_t)len, 1);
+	} else {
+		ret = len < 0 ? -1 : 0;
 	}
-	algo = algo_linux(pgp);
-	if (algo < 0 || !headerGet(h, RPMTAG_FILEDIGESTS, &td, HEADERGET_MINMEM)) {
-		ret = algo < 0 ? -1 : 0;
-		goto out;
-	}
-	n = rpmtdCount(&td);
-	dig = td.data;
-	{
-		struct rpmtd_s tm, tf, tb;
-
-		if (!headerGet(h, RPMTAG_FILEMODES, &tm, HEADERGET_MINMEM) ||
-		    !headerGet(h, RPMTAG_FILEFLAGS, &tf, HEADERGET_MINMEM) ||
-		    rpmtdCount(&tm) != n || rpmtdCount(&tf) != n)
-			goto out_td;
-		modes = tm.data;
-		flags = tf.data;
-		if (headerGet(h, RPMTAG_BASENAMES, &tb, HEADERGET_MINMEM)) {
-			base = tb.data;
-			nb = rpmtdCount(&tb);
-		}
-		if (base && nb != n)
-			base = NULL;
-		a = algo == 1 ? 16 : algo == 2 ? 20 : algo == 4 ? 32 : 64;
-		out = malloc(32 + (size_t)n * a);
-		len = block(out, dig, modes, flags, base, n, algo, a, 0);
-		b = len == (size_t)-1 ? len : block(out + len, dig, modes, flags, base, n, algo, a, 1);
-		if (len != (size_t)-1 && b != (size_t)-1) {
-			len += b;
-			ret = 0;
-			if (len && securityfs) {
-				if (put_file(outfd, "digest_list_label", name, strlen(name), 0) ||
-				    put_file(outfd, "digest_list_add", out, len, 0))
-					ret = -1;
-			} else if (len) {
-				snprintf(oname, sizeof(oname), "%s", name);
-				ret = put_file(outfd, oname, out, len, 1);
-			}
-		}
-		free(out);
-		rpmtdFreeData(&tm);
-		rpmtdFreeData(&tf);
-		if (base)
-			rpmtdFreeData(&tb);
-	}
-out_td:
-	rpmtdFreeData(&td);
-out:
 	headerFree(h);
 	return ret;
+}
+
+/*
+ * --in-memory: each file's header blob is copied to a fresh malloc()ed
+ * buffer before the timer starts (as rpm's own headerRead() leaves it),
+ * which headerImport() takes over without copying it again (flags 0) and
+ * headerFree() frees.
+ */
+static uint8_t *blob;
+
+static int mem_stage(const struct mem_file *f)
+{
+	if (f->len < 8)
+		return -1;
+	free(blob);
+	blob = malloc(f->len - 8);
+	if (!blob)
+		return -1;
+	memcpy(blob, f->data + 8, f->len - 8);
+	return 0;
+}
+
+static int mem_convert(const struct mem_file *f, const uint8_t **res, size_t *reslen)
+{
+	long len;
+	Header h;
+
+	h = headerImport(blob, (unsigned int)(f->len - 8), 0);
+	if (!h)
+		return -1;
+	blob = NULL;	/* the header owns it now */
+	len = convert_header(h);
+	headerFree(h);
+	if (len < 0)
+		return -1;
+	*res = out;
+	*reslen = (size_t)len;
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static char sfsdir[4096];
 	const char *outdir = NULL;
-	int i, outfd, failed = 0;
+	int i, outfd, failed = 0, rounds = 0;
 
 	for (i = 1; i < argc && argv[i]; i++) {
 		if (!strcmp(argv[i], "--exec-only"))
 			exec_only = 1;
+		else if (!strcmp(argv[i], "--in-memory") && i + 1 < argc)
+			rounds = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			outdir = argv[++i];
 		else if (!strcmp(argv[i], "--securityfs") && i + 1 < argc)
 			securityfs = argv[++i];
+	}
+	if (rounds > 0) {
+		char **paths = calloc((size_t)argc, sizeof(*paths));
+		size_t n = 0;
+
+		if (!paths)
+			return 1;
+		for (i = 1; i < argc; i++) {
+			if (!strcmp(argv[i], "--in-memory"))
+				i++;
+			else if (argv[i][0] != '-')
+				paths[n++] = argv[i];
+		}
+		failed = mem_main(paths, n, rounds, mem_stage, mem_convert);
+		free(paths);
+		return failed;
 	}
 	if (securityfs) {
 		snprintf(sfsdir, sizeof(sfsdir), "%s/integrity/diglim", securityfs);

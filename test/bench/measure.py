@@ -97,12 +97,55 @@ def floors(a, files, sfs):
                                        statistics.median(x[0] for x in r)))
 
 
+def mem_run(cmd):
+    """(summary line, per-round ms) of a memrun.h program."""
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if p.returncode != 0:
+        sys.exit("measure: %s failed (%d): %s" % (cmd[0], p.returncode,
+                                                   p.stderr.decode(errors="replace")[-500:]))
+    summary, rounds = p.stdout.decode().splitlines()[:2]
+    return summary, [float(x) for x in rounds.split()[1:]]
+
+
+def mem_table(a, files):
+    """The conversion alone (memrun.h): parser-mem against librpm-extract
+    --in-memory, alternating, medians of every round of every run."""
+    print()
+    print("the conversion alone, in memory: every file read first, then only header bytes ->"
+          " list bytes timed")
+    print("(each file copied to the program's read buffer untimed, as after a read());"
+          " sum over the set, median of %d runs x 7 rounds" % a.runs)
+    print()
+    head = "%-22s %14s %14s %8s  %s" % ("workload", "diglim-parser", "librpm", "ratio",
+                                        "same lists")
+    print(head)
+    print("-" * len(head))
+    ok = True
+    for exec_only in (False, True):
+        opt = ["--exec-only"] if exec_only else []
+        p, b = [], []
+        psum = bsum = None
+        for _ in range(a.runs):
+            psum, r = mem_run([a.mem] + opt + ["--rounds", "7"] + files)
+            p += r
+            bsum, r = mem_run([a.baseline] + opt + ["--in-memory", "7"] + files)
+            b += r
+        pm, bm = statistics.median(p), statistics.median(b)
+        same = psum == bsum
+        ok = ok and same
+        print("%-22s %11.2f ms %11.2f ms %7.1fx  %s" %
+              ("convert" + (" --exec-only" if exec_only else ""), pm, bm,
+               bm / pm if pm else 0, "yes" if same else "NO: %s / %s" % (psum, bsum)))
+    return ok
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--parser", required=True)
     ap.add_argument("--baseline", required=True)
     ap.add_argument("--floor", help="parser-floor: the system calls alone")
+    ap.add_argument("--mem", help="parser-mem: the parser's conversion in memory")
     ap.add_argument("--floors", action="store_true",
                     help="print where the floor's time goes instead")
     ap.add_argument("--set", required=True)
@@ -191,7 +234,10 @@ def main():
     print("cover letter (Fedora 33, DIGLIM v3): 1423 lists, 3.6 MB, 99,100 digests; "
           "executables only: 208 KB, 5986 digests")
     shutil.rmtree(out_root, ignore_errors=True)
-    if not all(s for _, _, s in checks):
+    same = all(s for _, _, s in checks)
+    if a.mem and not mem_table(a, files):
+        same = False
+    if not same:
         sys.exit(1)
 
 
