@@ -298,7 +298,7 @@ int main(int argc, char **argv)
 
 		if (!paths)
 			return 1;
-		for (i = 1; i < argc; i++) {
+		for (i = 1; i < argc && argv[i]; i++) {
 			if (!strcmp(argv[i], "--in-memory"))
 				i++;
 			else if (argv[i][0] != '-')

@@ -29,7 +29,6 @@
  * cannot go below on this machine, and librpm's time over it is the
  * largest ratio any parser can show.
  */
-#define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>

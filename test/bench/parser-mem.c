@@ -22,7 +22,7 @@ static size_t buf_cap;
 
 static int stage(const struct mem_file *f)
 {
-	if (f->len > buf_cap) {
+	if (!buf || f->len > buf_cap) {
 		uint8_t *p = realloc(buf, f->len);
 
 		if (!p)
