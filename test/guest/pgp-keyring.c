@@ -39,7 +39,6 @@
  *
  * usage: pgp-keyring [DIR]   (default /pgpk)
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -48,12 +47,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "keys.h"
 #include "tap.h"
 
-#define MAX_FILE	((size_t)1024 * 1024)
 #define IMA_DIR		"/sys/kernel/security/ima"
 #define LOCKDOWN	"/sys/kernel/security/lockdown"
 #define KMEMLEAK	"/sys/kernel/debug/kmemleak"
@@ -63,55 +61,6 @@
 /* Owner of the files the appraisal rule covers, and only of those. */
 #define APPRAISED_UID	4242
 #define MUTATIONS	3000
-#define KEYCTL_DESCRIBE	6
-#define KEYCTL_READ	11
-#define FPR_HEX		40
-
-struct blob {
-	uint8_t *data;
-	size_t len;
-};
-
-static long add_key(const char *type, const char *desc, const void *data,
-		    size_t len, long ring)
-{
-	return syscall(SYS_add_key, type, desc, data, len, ring);
-}
-
-static long keyctl(int cmd, long a, long b, long c, long d)
-{
-	return syscall(SYS_keyctl, cmd, a, b, c, d);
-}
-
-static bool read_path(const char *path, struct blob *b)
-{
-	ssize_t n;
-	int fd;
-
-	b->len = 0;
-	b->data = malloc(MAX_FILE);
-	if (!b->data)
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		tap_diag("open %s: %s", path, strerror(errno));
-		return false;
-	}
-	while (b->len < MAX_FILE &&
-	       (n = read(fd, b->data + b->len, MAX_FILE - b->len)) > 0)
-		b->len += (size_t)n;
-	close(fd);
-	return b->len > 0 && b->len < MAX_FILE;
-}
-
-static bool read_staged(const char *dir, const char *name, struct blob *b)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return read_path(path, b);
-}
-
 static bool write_path(const char *path, const void *data, size_t len,
 		       mode_t mode)
 {
@@ -146,30 +95,12 @@ static bool write_str(const char *path, const char *s)
 	return close(fd) == 0 && ok;
 }
 
-/* Serial of the keyring named @name in /proc/keys, or -1. */
-static long proc_keys_find(const char *name)
-{
-	char line[512], want[64];
-	long id = -1;
-	FILE *f;
-
-	snprintf(want, sizeof(want), " %s: ", name);
-	f = fopen("/proc/keys", "re");
-	if (!f)
-		return -1;
-	while (id < 0 && fgets(line, sizeof(line), f))
-		if (strstr(line, " keyring ") && strstr(line, want))
-			id = strtol(line, NULL, 16);
-	fclose(f);
-	return id;
-}
-
 static bool cmdline_has(const char *word)
 {
 	struct blob b;
 	bool found;
 
-	if (!read_path("/proc/cmdline", &b)) {
+	if (!blob_read("/proc/cmdline", &b)) {
 		free(b.data);
 		return false;
 	}
@@ -177,25 +108,6 @@ static bool cmdline_has(const char *word)
 	found = strstr((char *)b.data, word) != NULL;
 	free(b.data);
 	return found;
-}
-
-/* A staged fingerprint, lowercased as the kernel prints it. */
-static bool read_fpr(const char *dir, const char *name, char *fpr)
-{
-	struct blob b;
-	bool ok;
-	size_t i;
-
-	ok = read_staged(dir, name, &b) && b.len >= FPR_HEX;
-	for (i = 0; ok && i < FPR_HEX; i++) {
-		ok = isxdigit(b.data[i]);
-		fpr[i] = (char)tolower(b.data[i]);
-	}
-	fpr[FPR_HEX] = '\0';
-	free(b.data);
-	if (!ok)
-		tap_diag("%s/%s: not a fingerprint", dir, name);
-	return ok;
 }
 
 /* Keys linked in @ring whose description holds @fpr. */
@@ -261,7 +173,7 @@ static int add_staged(long ring, const char *dir, const char *name)
 	struct blob b;
 	int err = 0;
 
-	if (!read_staged(dir, name, &b)) {
+	if (!blob_read_at(dir, name, &b)) {
 		free(b.data);
 		return ENOENT;
 	}
@@ -318,7 +230,7 @@ static int stage_appraised(const char *dir, const char *name, char *path,
 
 	/* A new file each time: IMA keeps an inode's appraisal result. */
 	snprintf(path, size, "%s/%u-%s", WORK_DIR, copies++, name);
-	if (!read_staged(dir, name, &b) || !write_path(path, b.data, b.len, 0644) ||
+	if (!blob_read_at(dir, name, &b) || !write_path(path, b.data, b.len, 0644) ||
 	    chown(path, APPRAISED_UID, APPRAISED_UID))
 		err = errno ? errno : EIO;
 	free(b.data);
@@ -407,7 +319,7 @@ static void owner_mode(long ring, const char *dir)
 	       "appraise_type=imasig|modsig", APPRAISED_UID);
 
 	expect_add(ring, dir, "t.pgp", 0, "owner mode, uncertified T");
-	if (read_staged(dir, "t.pgp", &t))
+	if (blob_read_at(dir, "t.pgp", &t))
 		tap_ok(measured_key(&t),
 		       "T's bytes are in the measurement list (ima-buf, .diglim)");
 	else
@@ -475,8 +387,8 @@ static void mutations(long ring, const char *dir)
 	uint8_t *m;
 	size_t len;
 
-	m = malloc(MAX_FILE);
-	if (!read_staged(dir, "u.pgp", &u) || !m) {
+	m = malloc(BLOB_MAX);
+	if (!blob_read_at(dir, "u.pgp", &u) || !m) {
 		tap_ok(false, "read u.pgp for the mutations");
 		free(u.data);
 		free(m);

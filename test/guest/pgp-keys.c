@@ -22,7 +22,6 @@
  *
  * usage: pgp-keys [DIR [MUTATIONS]]   (default /pgp 4000)
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -30,76 +29,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
+#include "keys.h"
 #include "tap.h"
 
-#define KEYCTL_DESCRIBE		6
-#define KEYCTL_UNLINK		9
-#define KEYCTL_SEARCH		10
-#define KEYCTL_READ		11
 #define KEY_SPEC_PROCESS_KEYRING	(-2)
-
-#define MAX_BLOB	((size_t)64 * 1024)
-#define FPR_HEX		40
-
-struct blob {
-	uint8_t *data;
-	size_t len;
-};
-
-static long add_key(const char *type, const char *desc, const void *data,
-		    size_t len, long ring)
-{
-	return syscall(SYS_add_key, type, desc, data, len, ring);
-}
-
-static long keyctl(int cmd, long a, long b, long c, long d)
-{
-	return syscall(SYS_keyctl, cmd, a, b, c, d);
-}
-
-static bool read_file(const char *dir, const char *name, struct blob *b)
-{
-	char path[256];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	b->data = malloc(MAX_BLOB);
-	b->len = 0;
-	if (!b->data)
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		tap_diag("open %s: %s", path, strerror(errno));
-		return false;
-	}
-	while (b->len < MAX_BLOB &&
-	       (n = read(fd, b->data + b->len, MAX_BLOB - b->len)) > 0)
-		b->len += (size_t)n;
-	close(fd);
-	return b->len > 0;
-}
-
-/* A fingerprint file: 40 hex digits, lowercased, NUL-terminated. */
-static bool read_fpr(const char *dir, const char *name, char *fpr)
-{
-	struct blob b;
-	size_t i;
-	bool ok;
-
-	ok = read_file(dir, name, &b) && b.len >= FPR_HEX;
-	for (i = 0; ok && i < FPR_HEX; i++) {
-		if (!isxdigit(b.data[i]))
-			ok = false;
-		fpr[i] = (char)tolower(b.data[i]);
-	}
-	fpr[FPR_HEX] = '\0';
-	free(b.data);
-	return ok;
-}
 
 static bool describe_has(long key, const char *want)
 {
@@ -177,23 +112,6 @@ static bool keyring_holds(long ring, long key)
 		if (ids[i] == key)
 			return true;
 	return false;
-}
-
-/* Serial of the keyring named @name in /proc/keys, or -1. */
-static long proc_keys_find(const char *name)
-{
-	char line[512];
-	long id = -1;
-	FILE *f;
-
-	f = fopen("/proc/keys", "re");
-	if (!f)
-		return -1;
-	while (id < 0 && fgets(line, sizeof(line), f))
-		if (strstr(line, " keyring ") && strstr(line, name))
-			id = strtol(line, NULL, 16);
-	fclose(f);
-	return id;
 }
 
 static void check_builtin(const char *dir)
@@ -394,9 +312,9 @@ int main(int argc, char **argv)
 	bool have;
 
 	tap_plan(18);
-	have = read_file(dir, "a.pgp", a) && read_file(dir, "ed.pgp", ed) &&
-	       read_file(dir, "p521.pgp", p521) &&
-	       read_file(dir, "small.pgp", small) &&
+	have = blob_read_at(dir, "a.pgp", a) && blob_read_at(dir, "ed.pgp", ed) &&
+	       blob_read_at(dir, "p521.pgp", p521) &&
+	       blob_read_at(dir, "small.pgp", small) &&
 	       read_fpr(dir, "a.fpr", fpr) && read_fpr(dir, "a.sub", sub);
 	if (!tap_ok(have, "the staged keys are readable in %s", dir))
 		goto out;
