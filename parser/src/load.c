@@ -20,7 +20,7 @@
 #define PATH_LEN 4096
 
 struct counts {
-	size_t done, empty, failed, ignored;
+	size_t done, present, empty, failed, ignored;
 };
 
 /* Shared state of one command run. */
@@ -118,6 +118,16 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 		}
 		ret = upload_buffer(u, op, name, r->w.buf, r->w.len);
 	}
+	if (ret == -EEXIST && op == DIGEST_LIST_ADD) {
+		/*
+		 * The kernel holds a list with these very bytes: loaded at
+		 * boot, by an earlier run, or an identical list under another
+		 * name.  Its digests are there, which is what add is for.
+		 */
+		log_info("%s: already loaded", name);
+		r->n.present++;
+		return;
+	}
 	if (ret) {
 		log_err("%s: %s failed: %s", name,
 			op == DIGEST_LIST_ADD ? "digest_list_add" : "digest_list_del",
@@ -166,10 +176,13 @@ int load_dir(const struct load_opts *o, enum ops op, const char *dir)
 	compact_writer_init(&r.w);
 	for (i = 0; i < ld.count; i++)
 		load_one(&r, &u, op, dirfd, abs, ld.names[i]);
-	log_notice("%s %s: %zu lists %s, %zu without digests, %zu failed, %zu ignored",
-		   op == DIGEST_LIST_ADD ? "add" : "del", abs, r.n.done,
-		   op == DIGEST_LIST_ADD ? "added" : "deleted", r.n.empty,
-		   r.n.failed, r.n.ignored);
+	if (op == DIGEST_LIST_ADD)
+		log_notice("add %s: %zu lists added, %zu already loaded, %zu without digests, %zu failed, %zu ignored",
+			   abs, r.n.done, r.n.present, r.n.empty, r.n.failed,
+			   r.n.ignored);
+	else
+		log_notice("del %s: %zu lists deleted, %zu without digests, %zu failed, %zu ignored",
+			   abs, r.n.done, r.n.empty, r.n.failed, r.n.ignored);
 	compact_writer_free(&r.w);
 	file_buf_free(&r.fb);
 	list_dir_free(&ld);

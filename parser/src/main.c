@@ -26,6 +26,8 @@ static void usage(FILE *f)
 	      UPLOAD_SECURITYFS_ENV " or " UPLOAD_SECURITYFS_DEFAULT ")\n"
 	      "  -o DIR             output directory of convert\n"
 	      "  -v                 more messages (repeat for more)\n"
+	      "add loads what is not loaded yet: a list the kernel already\n"
+	      "holds (EEXIST) is reported as already loaded, not as failed\n"
 	      "exit status: 0 every list done, 1 some failed, 2 fatal error\n",
 	      f);
 }

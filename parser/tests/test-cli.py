@@ -158,7 +158,7 @@ def main():
     ok("2-file_list-rpm-md5pkg: MD5 file digests refused" in err, "MD5 package reported with its name")
     ok("3-file_list-rpm-truncated: header: header truncated" in err, "truncated header reported")
     ok("4-file_list-compact-adir: not a regular file" in err, "directory named like a list reported")
-    ok("4 lists added, 0 without digests, 3 failed, 1 ignored" in err,
+    ok("4 lists added, 0 already loaded, 0 without digests, 3 failed, 1 ignored" in err,
        "summary line: %s" % err.strip().splitlines()[-1])
     rpm_names = ["0-file_list-rpm-foo-1.0-1.fc39.x86_64", "0-file_list-rpm-foo-unsigned",
                  "1-parser_list-rpm-diglim-parser"]
