@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guest test of DIGLIM's boot loader (test/guest/suites/loader*.suite):
+ * what the kernel loaded before init ran, checked from the first test
+ * program.  The suite stages /etc/loader.expected:
+ *
+ *   file N        File digests in digests_count
+ *   parser N      Parser digests in digests_count
+ *   lists N       lists in digest_lists_loaded/
+ *   log TEXT      a kernel log record holding TEXT, after the previous one
+ *   nolog TEXT    no kernel log record holds TEXT
+ *
+ * Run as "loader add DIR" (as the kernel runs a parser), the program is a
+ * parser that never ends: it says so in the kernel log and waits, deaf to
+ * every signal it can ignore, for the kernel to kill it.
+ */
+#include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+
+#define IFACE		"/sys/kernel/security/integrity/diglim"
+#define EXPECTED	"/etc/loader.expected"
+#define MAX_LINES	32
+#define MAX_RECORDS	4096
+#define HANG_MARK	"loader-test: a parser that hangs started"
+
+struct expect {
+	long file, parser, lists;
+	char *log[MAX_LINES];
+	unsigned int nlog;
+	char *nolog[MAX_LINES];
+	unsigned int nnolog;
+};
+
+_Noreturn static void hang(void)
+{
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC), sig;
+
+	if (fd >= 0) {
+		if (write(fd, HANG_MARK "\n", sizeof(HANG_MARK)) < 0) {
+			/* the test sees the mark missing */
+		}
+		close(fd);
+	}
+	for (sig = 1; sig < NSIG; sig++)
+		signal(sig, SIG_IGN);
+	for (;;)
+		pause();
+}
+
+static int read_expect(struct expect *e)
+{
+	char line[512], *v;
+	FILE *f = fopen(EXPECTED, "r");
+
+	memset(e, 0, sizeof(*e));
+	e->file = e->parser = e->lists = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		v = strchr(line, ' ');
+		if (!v)
+			continue;
+		*v++ = '\0';
+		if (!strcmp(line, "file"))
+			e->file = strtol(v, NULL, 10);
+		else if (!strcmp(line, "parser"))
+			e->parser = strtol(v, NULL, 10);
+		else if (!strcmp(line, "lists"))
+			e->lists = strtol(v, NULL, 10);
+		else if (!strcmp(line, "log") && e->nlog < MAX_LINES)
+			e->log[e->nlog++] = strdup(v);
+		else if (!strcmp(line, "nolog") && e->nnolog < MAX_LINES)
+			e->nolog[e->nnolog++] = strdup(v);
+	}
+	fclose(f);
+	return 0;
+}
+
+static void free_expect(struct expect *e)
+{
+	unsigned int i;
+
+	for (i = 0; i < e->nlog; i++)
+		free(e->log[i]);
+	for (i = 0; i < e->nnolog; i++)
+		free(e->nolog[i]);
+}
+
+static int read_counts(long *parser, long *file)
+{
+	char line[128];
+	FILE *f = fopen(IFACE "/digests_count", "r");
+
+	*parser = *file = -1;
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "Parser digests: %ld", parser) == 1)
+			continue;
+		(void)sscanf(line, "File digests: %ld", file);
+	}
+	fclose(f);
+	return *parser >= 0 && *file >= 0 ? 0 : -1;
+}
+
+static long loaded_files(void)
+{
+	struct dirent *de;
+	long n = 0;
+	DIR *d = opendir(IFACE "/digest_lists_loaded");
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* The kernel log's messages, oldest first; the count, or -1. */
+static int read_log(char **rec, int max)
+{
+	char buf[2048], *msg;
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC), n = 0;
+	ssize_t len;
+
+	if (fd < 0)
+		return -1;
+	while (n < max) {
+		len = read(fd, buf, sizeof(buf) - 1);
+		if (len < 0 && errno == EPIPE)	/* overwritten records */
+			continue;
+		if (len <= 0)
+			break;
+		buf[len] = '\0';
+		/* "<prio>,<seq>,<time>,<flags>;<message>\n[ KEY=value\n]..." */
+		msg = strchr(buf, ';');
+		if (!msg)
+			continue;
+		msg[strcspn(msg, "\n")] = '\0';
+		rec[n] = strdup(msg + 1);
+		if (rec[n])
+			n++;
+	}
+	close(fd);
+	return n;
+}
+
+/* Mounts of type @type in this process's mount namespace. */
+static int count_mounts(const char *type)
+{
+	char line[1024], *sep;
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	size_t tlen = strlen(type);
+	int n = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		/* "... - <fstype> <source> <options>" */
+		sep = strstr(line, " - ");
+		if (sep && !strncmp(sep + 3, type, tlen) && sep[3 + tlen] == ' ')
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+int main(int argc, char **argv)
+{
+	static char *rec[MAX_RECORDS];
+	struct expect e;
+	long parser, file;
+	int nrec, i, at = 0, found;
+	unsigned int k;
+
+	if (argc == 3 && !strcmp(argv[1], "add"))
+		hang();
+
+	read_expect(&e);
+	tap_plan(5 + e.nlog + e.nnolog);
+	tap_ok(e.file >= 0 && e.parser >= 0 && e.lists >= 0 && e.nlog > 0,
+	       "the suite staged its expectations in " EXPECTED);
+
+	read_counts(&parser, &file);
+	tap_ok(file == e.file, "before init: File digests %ld (want %ld)", file, e.file);
+	tap_ok(parser == e.parser, "before init: Parser digests %ld (want %ld)",
+	       parser, e.parser);
+	tap_ok(loaded_files() == 2 * e.lists,
+	       "digest_lists_loaded has %ld entries (want 2 per list, %ld lists)",
+	       loaded_files(), e.lists);
+	tap_ok(count_mounts("devtmpfs") == 1 && count_mounts("sysfs") == 1 &&
+	       count_mounts("securityfs") == 1,
+	       "init sees one devtmpfs, sysfs and securityfs mount each, its own "
+	       "(%d, %d, %d): the kernel detached the parser's before init",
+	       count_mounts("devtmpfs"), count_mounts("sysfs"), count_mounts("securityfs"));
+
+	nrec = read_log(rec, MAX_RECORDS);
+	for (k = 0; k < e.nlog; k++) {
+		found = 0;
+		for (i = at; i < nrec && !found; i++)
+			if (strstr(rec[i], e.log[k])) {
+				found = 1;
+				at = i + 1;
+			}
+		tap_ok(found, "kernel log, in this order: \"%s\"", e.log[k]);
+	}
+	for (k = 0; k < e.nnolog; k++) {
+		found = 0;
+		for (i = 0; i < nrec && !found; i++)
+			found = strstr(rec[i], e.nolog[k]) != NULL;
+		tap_ok(!found, "kernel log has no \"%s\"", e.nolog[k]);
+	}
+	for (i = 0; i < nrec; i++)
+		free(rec[i]);
+	free_expect(&e);
+	return tap_exit();
+}
