@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guest test of IMA's use_diglim policy option (test/guest/suites/
+ * ima-diglim.suite): execution allowed, and measurement spared, by the
+ * reference values of digest lists, with no security.ima on any program.
+ *
+ * The host stages in /imad: t.pgp (an OpenPGP public key, T), prog (a copy
+ * of this program), signed.list (a compact list holding prog's digest,
+ * with an appended OpenPGP signature by T), unsigned.list (a compact list
+ * holding the digest of prog-b, which is prog with one byte appended) and
+ * prog-b itself.  The kernel runs with diglim.keyring_owner=1, so that
+ * root may add T to .diglim.
+ *
+ * Policy written here (uids keep the rules away from everything else):
+ *   lists (owner LIST_UID): measured, and appraised with imasig|modsig;
+ *   programs (owner PROG_UID): measured and appraised with use_diglim;
+ *   programs (owner PLAIN_UID): appraised, without use_diglim.
+ *
+ * Run as "ima-diglim --exit0", the program exits 0 at once: that is what
+ * the programs executed by the test do.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "tap.h"
+
+#define STAGED		"/imad"
+#define IMA_DIR		"/sys/kernel/security/ima"
+#define DIGLIM_DIR	"/sys/kernel/security/integrity/diglim"
+#define LIST_UID	3000
+#define PROG_UID	4000
+#define PLAIN_UID	6000
+#define OTHER_UID	5000
+#define STR(x)		#x
+#define XSTR(x)		STR(x)
+
+/* One write(2) to a securityfs file: 0 or the errno. */
+static int write_file(const char *path, const char *s)
+{
+	size_t len = strlen(s);
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	n = write(fd, s, len);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len)
+		err = EIO;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	return err;
+}
+
+/* Copy @name from STAGED to @path with owner @uid and @mode: 0 or the errno. */
+static int stage(const char *name, const char *path, uid_t uid, mode_t mode)
+{
+	struct blob b = { 0 };
+	int fd, err = 0;
+
+	if (!blob_read_at(STAGED, name, &b)) {
+		free(b.data);
+		return ENOENT;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		if (write(fd, b.data, b.len) != (ssize_t)b.len)
+			err = EIO;
+		if (fchown(fd, uid, 0) < 0 && !err)
+			err = errno;
+		if (fchmod(fd, mode) < 0 && !err)
+			err = errno;
+		if (close(fd) < 0 && !err)
+			err = errno;
+	}
+	free(b.data);
+	return err;
+}
+
+/* Append one byte to @path (a write IMA sees): 0 or the errno. */
+static int tamper(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, "\n", 1) != 1)
+		err = errno ? errno : EIO;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	return err;
+}
+
+/*
+ * Execute @path --exit0: 0 when it ran and exited 0, the errno of
+ * execve() otherwise (-1: it ran and failed).
+ */
+static int run(const char *path)
+{
+	int pipefd[2], st, err = 0;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0)
+		return errno;
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return err;
+	}
+	if (pid == 0) {
+		close(pipefd[0]);
+		execl(path, path, "--exit0", (char *)NULL);
+		err = errno;
+		if (write(pipefd[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	close(pipefd[0]);
+	if (waitpid(pid, &st, 0) < 0)
+		return errno;
+	if (err)
+		return err;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+static const char *err_name(int err)
+{
+	return err < 0 ? "ran, failed" : err ? strerror(err) : "ran, exit 0";
+}
+
+/* Does the measurement list name @path? */
+static bool measured(const char *path)
+{
+	char line[1024];
+	bool found = false;
+	size_t len = strlen(path);
+	FILE *f = fopen(IMA_DIR "/ascii_runtime_measurements", "r");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *end = line + strcspn(line, "\n");
+
+		*end = '\0';
+		/* "PCR template-hash template digest path" */
+		found = end - line >= (long)len + 1 && end[-(long)len - 1] == ' ' &&
+			!strcmp(end - len, path);
+	}
+	fclose(f);
+	return found;
+}
+
+static bool policy_has(const char *what)
+{
+	char line[512];
+	bool found = false;
+	FILE *f = fopen(IMA_DIR "/policy", "r");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, what) != NULL;
+	fclose(f);
+	return found;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const bad_rules[] = {
+		"audit func=BPRM_CHECK use_diglim\n",
+		"dont_appraise fowner=7000 use_diglim\n",
+		"measure func=KEY_CHECK use_diglim\n",
+	};
+	static const char *const rules[] = {
+		"measure func=FILE_CHECK fowner=" XSTR(LIST_UID) "\n",
+		"appraise func=FILE_CHECK fowner=" XSTR(LIST_UID)
+			" appraise_type=imasig|modsig\n",
+		"measure func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
+		"appraise func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
+		"appraise func=BPRM_CHECK fowner=" XSTR(PLAIN_UID) "\n",
+	};
+	struct blob key = { 0 };
+	long ring;
+	size_t i;
+	int err;
+
+	if (argc == 2 && !strcmp(argv[1], "--exit0"))
+		return 0;
+
+	tap_plan(23);
+
+	for (i = 0; i < sizeof(bad_rules) / sizeof(bad_rules[0]); i++) {
+		err = write_file(IMA_DIR "/policy", bad_rules[i]);
+		tap_ok(err == EINVAL, "policy refuses \"%.*s\" (%s)",
+		       (int)strlen(bad_rules[i]) - 1, bad_rules[i],
+		       err ? strerror(err) : "accepted");
+	}
+
+	/* IMA takes one rule per write(2) */
+	err = 0;
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]) && !err; i++)
+		err = write_file(IMA_DIR "/policy", rules[i]);
+	tap_ok(!err, "policy: lists measured and appraised (imasig|modsig), "
+	       "programs measured and appraised with use_diglim (%s)",
+	       err ? strerror(err) : "ok");
+	tap_ok(policy_has("appraise func=BPRM_CHECK fowner=4000 use_diglim"),
+	       "the policy shows use_diglim on the rules that have it");
+
+	ring = proc_keys_find(".diglim");
+	err = ring > 0 && blob_read_at(STAGED, "t.pgp", &key) &&
+	      add_key("asymmetric", "", key.data, key.len, ring) > 0 ? 0 : errno;
+	free(key.data);
+	tap_ok(!err, "T added to .diglim (owner mode): %s",
+	       err ? strerror(err) : "ok");
+
+	/* the lists */
+	err = stage("signed.list", "/tmp/signed.list", LIST_UID, 0644);
+	if (!err)
+		err = write_file(DIGLIM_DIR "/digest_list_add", "/tmp/signed.list");
+	tap_ok(!err, "the list signed by T is added (%s)", err ? strerror(err) : "ok");
+	err = stage("unsigned.list", "/tmp/unsigned-appraised.list", LIST_UID, 0644);
+	if (!err)
+		err = write_file(DIGLIM_DIR "/digest_list_add",
+				 "/tmp/unsigned-appraised.list");
+	tap_ok(err == EACCES, "an unsigned list that policy appraises is refused "
+	       "(%s)", err ? strerror(err) : "added");
+	err = stage("unsigned.list", "/tmp/unsigned.list", OTHER_UID, 0644);
+	if (!err)
+		err = write_file(DIGLIM_DIR "/digest_list_add", "/tmp/unsigned.list");
+	tap_ok(!err, "an unsigned list that policy does not appraise is added (%s)",
+	       err ? strerror(err) : "ok");
+	tap_ok(measured("/tmp/signed.list"), "the signed list is measured");
+
+	/* programs without security.ima */
+	err = stage("prog", "/tmp/prog", PROG_UID, 0755);
+	tap_ok(!err, "stage prog (%s)", err ? strerror(err) : "ok");
+	err = run("/tmp/prog");
+	tap_ok(err == 0, "a program whose digest is in the signed list runs (%s)",
+	       err_name(err));
+	tap_ok(!measured("/tmp/prog"), "and is not measured: the list's measurement "
+	       "stands for it");
+	err = run("/tmp/prog");
+	tap_ok(err == 0, "and runs again (%s)", err_name(err));
+
+	err = stage("prog-b", "/tmp/prog-b", PROG_UID, 0755);
+	if (!err)
+		err = run("/tmp/prog-b");
+	tap_ok(err == EACCES, "a program listed only in the unappraised list is "
+	       "refused (%s)", err_name(err));
+
+	err = stage("prog", "/tmp/prog-c", PROG_UID, 0755);
+	if (!err)
+		err = tamper("/tmp/prog-c");
+	if (!err)
+		err = run("/tmp/prog-c");
+	tap_ok(err == EACCES, "a modified copy is refused (%s)", err_name(err));
+	tap_ok(measured("/tmp/prog-c"), "and measured: its digest is in no list");
+
+	err = stage("prog", "/tmp/prog-plain", PLAIN_UID, 0755);
+	if (!err)
+		err = run("/tmp/prog-plain");
+	tap_ok(err == EACCES, "the same program under an appraise rule without "
+	       "use_diglim is refused (%s)", err_name(err));
+
+	err = tamper("/tmp/prog");
+	tap_ok(!err, "prog modified after it ran (%s)", err ? strerror(err) : "ok");
+	err = run("/tmp/prog");
+	tap_ok(err == EACCES, "and then refused (%s)", err_name(err));
+	tap_ok(measured("/tmp/prog"), "and then measured");
+
+	err = write_file(DIGLIM_DIR "/digest_list_del", "/tmp/signed.list");
+	tap_ok(!err, "the signed list is deleted (%s)", err ? strerror(err) : "ok");
+	err = stage("prog", "/tmp/prog-after", PROG_UID, 0755);
+	if (!err)
+		err = run("/tmp/prog-after");
+	tap_ok(err == EACCES, "after which a fresh copy of prog is refused (%s)",
+	       err_name(err));
+	return tap_exit();
+}
