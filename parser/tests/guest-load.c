@@ -8,17 +8,16 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "iface.h"
 #include "tap.h"
 
 #define PARSER	"/usr/sbin/diglim-parser"
-#define IFACE	"/sys/kernel/security/integrity/diglim"
 
 struct counts {
 	long parser, file;
@@ -26,19 +25,7 @@ struct counts {
 
 static int read_counts(struct counts *c)
 {
-	char line[128];
-	FILE *f = fopen(IFACE "/digests_count", "r");
-
-	c->parser = c->file = -1;
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "Parser digests: %ld", &c->parser) == 1)
-			continue;
-		(void)sscanf(line, "File digests: %ld", &c->file);
-	}
-	fclose(f);
-	return c->parser >= 0 && c->file >= 0 ? 0 : -1;
+	return iface_counts(&c->parser, &c->file);
 }
 
 static long expected(const char *key)
@@ -129,20 +116,6 @@ static int copy_file(const char *from, const char *to)
 	return ret;
 }
 
-static long loaded_files(void)
-{
-	struct dirent *de;
-	long n = 0;
-	DIR *d = opendir(IFACE "/digest_lists_loaded");
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)) != NULL)
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 /* Does the kernel log hold a diglim-parser record at priority 3? */
 static int kmsg_has_error(const char *what)
 {
@@ -189,9 +162,9 @@ int main(void)
 	       c1.file - c0.file, want_file);
 	tap_ok(c1.parser - c0.parser == want_parser, "Parser digests grew by %ld (want %ld)",
 	       c1.parser - c0.parser, want_parser);
-	tap_ok(loaded_files() == 2 * want_lists,
+	tap_ok(iface_loaded_files() == 2 * want_lists,
 	       "digest_lists_loaded has 2 entries per list (%ld for %ld lists)",
-	       loaded_files(), want_lists);
+	       iface_loaded_files(), want_lists);
 
 	snprintf(summary, sizeof(summary), "0 lists added, %ld already loaded, ", want_lists);
 	st = parser("add", "/etc/diglim", STDIO_CAPTURE);
@@ -199,7 +172,7 @@ int main(void)
 	tap_ok(st == 0, "adding the same lists again exits 0 (got %d)", st);
 	tap_ok(err_has(summary), "and reports every list already loaded (\"%s\")", summary);
 	tap_ok(c2.file == c1.file && c2.parser == c1.parser &&
-	       loaded_files() == 2 * want_lists, "and changes nothing");
+	       iface_loaded_files() == 2 * want_lists, "and changes nothing");
 
 	/* a package installed after boot: add loads its list, and only it */
 	st = copy_file("/etc/diglim-new/0-file_list-rpm-newpkg", "/etc/diglim/0-file_list-rpm-newpkg");
@@ -210,14 +183,14 @@ int main(void)
 	tap_ok(st == 0 && err_has(summary), "add loads the new list (exit %d, \"%s\")", st,
 	       summary);
 	tap_ok(c2.file - c1.file == want_new && c2.parser == c1.parser &&
-	       loaded_files() == 2 * (want_lists + 1),
+	       iface_loaded_files() == 2 * (want_lists + 1),
 	       "File digests grew by the new package's own: %ld (want %ld)",
 	       c2.file - c1.file, want_new);
 
 	st = parser("del", "/etc/diglim", STDIO_INHERIT);
 	read_counts(&c2);
 	tap_ok(st == 0, "diglim-parser del /etc/diglim exits 0 (got %d)", st);
-	tap_ok(c2.file == c0.file && c2.parser == c0.parser && loaded_files() == 0,
+	tap_ok(c2.file == c0.file && c2.parser == c0.parser && iface_loaded_files() == 0,
 	       "counts back to %ld/%ld, no list loaded", c2.parser, c2.file);
 
 	/* no stdio at all, one bad file among good ones */

@@ -15,7 +15,6 @@
  * every signal it can ignore, for the kernel to kill it.
  */
 #include <errno.h>
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,9 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "iface.h"
 #include "tap.h"
 
-#define IFACE		"/sys/kernel/security/integrity/diglim"
 #define EXPECTED	"/etc/loader.expected"
 #define MAX_LINES	32
 #define MAX_RECORDS	4096
@@ -95,37 +94,6 @@ static void free_expect(struct expect *e)
 		free(e->nolog[i]);
 }
 
-static int read_counts(long *parser, long *file)
-{
-	char line[128];
-	FILE *f = fopen(IFACE "/digests_count", "r");
-
-	*parser = *file = -1;
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "Parser digests: %ld", parser) == 1)
-			continue;
-		(void)sscanf(line, "File digests: %ld", file);
-	}
-	fclose(f);
-	return *parser >= 0 && *file >= 0 ? 0 : -1;
-}
-
-static long loaded_files(void)
-{
-	struct dirent *de;
-	long n = 0;
-	DIR *d = opendir(IFACE "/digest_lists_loaded");
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)) != NULL)
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 /* The kernel log's messages, oldest first; the count, or -1. */
 static int read_log(char **rec, int max)
 {
@@ -191,13 +159,13 @@ int main(int argc, char **argv)
 	tap_ok(e.file >= 0 && e.parser >= 0 && e.lists >= 0 && e.nlog > 0,
 	       "the suite staged its expectations in " EXPECTED);
 
-	read_counts(&parser, &file);
+	iface_counts(&parser, &file);
 	tap_ok(file == e.file, "before init: File digests %ld (want %ld)", file, e.file);
 	tap_ok(parser == e.parser, "before init: Parser digests %ld (want %ld)",
 	       parser, e.parser);
-	tap_ok(loaded_files() == 2 * e.lists,
+	tap_ok(iface_loaded_files() == 2 * e.lists,
 	       "digest_lists_loaded has %ld entries (want 2 per list, %ld lists)",
-	       loaded_files(), e.lists);
+	       iface_loaded_files(), e.lists);
 	tap_ok(count_mounts("devtmpfs") == 1 && count_mounts("sysfs") == 1 &&
 	       count_mounts("securityfs") == 1,
 	       "init sees one devtmpfs, sysfs and securityfs mount each, its own "
