@@ -54,16 +54,19 @@ static int absolute_dir(const char *dir, char *out, size_t size)
 	return 0;
 }
 
-/* Read and convert rpm list @name; 0 with r->w holding the list. */
+/*
+ * Read and convert rpm list @name; 0 with r->w holding the list. With
+ * @fdp, the file stays open as *fdp (closed by the caller; -1 on failure).
+ */
 static int convert_one(struct run *r, int dirfd, const char *name,
-		       const struct list_name *ln)
+		       const struct list_name *ln, int *fdp)
 {
 	char err[CONVERT_ERR_LEN];
 	struct convert_opts co = r->o->conv;
 	struct convert_info info;
 	int ret;
 
-	ret = read_list_file(dirfd, name, LIST_FILE_MAX, &r->fb);
+	ret = read_list_file_fd(dirfd, name, LIST_FILE_MAX, &r->fb, fdp);
 	if (ret) {
 		log_err("%s: cannot read: %s", name,
 			ret == -EINVAL ? "not a regular file" : strerror(-ret));
@@ -88,7 +91,7 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 	struct list_name ln;
 	const char *why;
 	struct stat st;
-	int ret, n;
+	int ret, n, fd;
 
 	if (list_name_parse(name, &ln, &why)) {
 		log_info("%s: ignored, not a list file name: %s", name, why);
@@ -109,14 +112,20 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 		}
 		ret = upload_path(u, op, path);
 	} else {
-		if (convert_one(r, dirfd, name, &ln))
+		/*
+		 * The file stays open until its list is uploaded: the kernel
+		 * credits the list with IMA's appraisal of this file.
+		 */
+		if (convert_one(r, dirfd, name, &ln, &fd))
 			goto failed;
 		if (r->w.len == 0) {
+			close(fd);
 			log_info("%s: no digest selected, nothing to upload", name);
 			r->n.empty++;
 			return;
 		}
-		ret = upload_buffer(u, op, name, r->w.buf, r->w.len);
+		ret = upload_buffer(u, op, name, r->w.buf, r->w.len, fd);
+		close(fd);
 	}
 	if (ret == -EEXIST && op == DIGEST_LIST_ADD) {
 		/*
@@ -262,7 +271,7 @@ static void convert_path(struct run *r, int outfd, const char *path)
 		/* the list itself is the output */
 		ret = write_out(outfd, name, r->fb.data, r->fb.len);
 	} else {
-		if (convert_one(r, AT_FDCWD, path, &ln))
+		if (convert_one(r, AT_FDCWD, path, &ln, NULL))
 			goto failed;
 		if (r->w.len == 0) {
 			log_info("%s: no digest selected, no output", name);

@@ -22,8 +22,8 @@ static int grow(struct file_buf *fb, size_t need)
 	return 0;
 }
 
-int read_list_file(int dirfd, const char *name, size_t max,
-		   struct file_buf *fb)
+int read_list_file_fd(int dirfd, const char *name, size_t max,
+		      struct file_buf *fb, int *fdp)
 {
 	struct stat st;
 	size_t want, ask, got = 0;
@@ -31,6 +31,8 @@ int read_list_file(int dirfd, const char *name, size_t max,
 	int fd, ret = 0;
 
 	fb->len = 0;
+	if (fdp)
+		*fdp = -1;
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
 		    O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
@@ -78,8 +80,19 @@ int read_list_file(int dirfd, const char *name, size_t max,
 	else
 		fb->len = got;
 out:
-	close(fd);
+	if (ret || !fdp) {
+		close(fd);
+		fd = -1;
+	}
+	if (fdp)
+		*fdp = fd;
 	return ret;
+}
+
+int read_list_file(int dirfd, const char *name, size_t max,
+		   struct file_buf *fb)
+{
+	return read_list_file_fd(dirfd, name, max, fb, NULL);
 }
 
 void file_buf_free(struct file_buf *fb)

@@ -21,6 +21,12 @@ struct file_buf {
  */
 int read_list_file(int dirfd, const char *name, size_t max,
 		   struct file_buf *fb);
+/*
+ * The same, leaving the file open: on success *fdp is its descriptor,
+ * which the caller closes (-1 on failure).
+ */
+int read_list_file_fd(int dirfd, const char *name, size_t max,
+		      struct file_buf *fb, int *fdp);
 void file_buf_free(struct file_buf *fb);
 
 #endif

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* securityfs I/O: <securityfs>/integrity/diglim/digest_list_{add,del,label}. */
+/* securityfs I/O: <securityfs>/integrity/diglim/digest_list_{add,del,label,source}. */
 #include "upload.h"
 
 #include <errno.h>
@@ -21,11 +21,16 @@ int upload_open(struct upload *u, const char *securityfs)
 	int n;
 
 	u->dirfd = -1;
+	u->has_source = 0;
 	n = snprintf(path, sizeof(path), "%s/%s", securityfs, UPLOAD_SUBDIR);
 	if (n < 0 || (size_t)n >= sizeof(path))
 		return -ENAMETOOLONG;
 	u->dirfd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	return u->dirfd < 0 ? -errno : 0;
+	if (u->dirfd < 0)
+		return -errno;
+	/* looked up once: a kernel without parser trust costs no syscall */
+	u->has_source = faccessat(u->dirfd, "digest_list_source", F_OK, 0) == 0;
+	return 0;
 }
 
 void upload_close(struct upload *u)
@@ -65,13 +70,22 @@ int upload_path(const struct upload *u, enum ops op, const char *path)
 }
 
 int upload_buffer(const struct upload *u, enum ops op, const char *label,
-		  const void *buf, size_t len)
+		  const void *buf, size_t len, int source_fd)
 {
-	int ret;
+	char num[16];
+	int ret, n;
 
 	if ((unsigned int)op >= DIGEST_LIST_OP__LAST || len == 0 ||
 	    len > UPLOAD_MAX || ((const char *)buf)[0] == '/')
 		return -EINVAL;
+	if (source_fd >= 0 && u->has_source) {
+		n = snprintf(num, sizeof(num), "%d", source_fd);
+		if (n < 0 || (size_t)n >= sizeof(num))
+			return -EINVAL;
+		ret = write_file(u, "digest_list_source", num, (size_t)n);
+		if (ret)
+			return ret;
+	}
 	ret = write_file(u, "digest_list_label", label, strlen(label));
 	if (ret)
 		return ret;

@@ -38,6 +38,23 @@ int main(void)
 	ok(read_list_file(fd, "d", 100, &fb) == -EINVAL, "directory refused");
 	ok(read_list_file(AT_FDCWD, "/proc/self/status", 1 << 20, &fb) == -EIO,
 	   "file whose size is not its length (procfs): -EIO");
+	{
+		struct stat st1, st2;
+		int kept = -2;
+
+		ok(read_list_file_fd(fd, "f", 1 << 20, &fb, &kept) == 0 && kept >= 0 &&
+		   fstat(kept, &st1) == 0 && fstatat(fd, "f", &st2, 0) == 0 &&
+		   st1.st_ino == st2.st_ino && fb.len == sizeof(big),
+		   "read_list_file_fd: read, and the descriptor left open on the file");
+		if (kept >= 0)
+			close(kept);
+		kept = -2;
+		ok(read_list_file_fd(fd, "missing", 100, &fb, &kept) == -ENOENT && kept == -1,
+		   "read_list_file_fd on failure: -1, nothing left open");
+		kept = -2;
+		ok(read_list_file_fd(fd, "f", 4999, &fb, &kept) == -EFBIG && kept == -1,
+		   "read_list_file_fd above the limit: -1, nothing left open");
+	}
 	file_buf_free(&fb);
 	close(fd);
 	tmpdir_remove(dir);
