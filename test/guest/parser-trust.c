@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Guest test of parser trust (test/guest/suites/parser-trust.suite): a
+ * program packaged in a signed RPM runs under IMA appraisal with no
+ * security.ima, because the trusted parser converted the package's signed
+ * header and the kernel credited the conversion with IMA's verification of
+ * that header's signature.
+ *
+ * The host stages in /ptrust: t.pgp (key T), the rpm list file of a package
+ * signed by T (`diglim export`), whose /usr/bin/hello is hello (a copy of
+ * this program), 0-parser_list-compact-diglim-parser (a COMPACT_PARSER list
+ * of /usr/sbin/diglim-parser signed by T) and untrusted-parser (the parser
+ * with one byte appended: it works the same, but its digest is in no list).
+ * Boot with diglim.keyring_owner=1.
+ *
+ * Run as "parser-trust --exit0", the program exits 0 at once.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "iface.h"
+#include "keys.h"
+#include "tap.h"
+
+#define STAGED		"/ptrust"
+#define IMA_DIR		"/sys/kernel/security/ima"
+#define PARSER		"/usr/sbin/diglim-parser"
+#define UNTRUSTED	STAGED "/untrusted-parser"
+#define PARSER_LIST	"0-parser_list-compact-diglim-parser"
+#define LIST_UID	3000
+#define PROG_UID	4000
+#define OTHER_UID	5000
+/* enum compact_actions of the DIGLIM user API */
+#define APPRAISED_DIGSIG	(1 << 2)
+#define STR(x)		#x
+#define XSTR(x)		STR(x)
+
+static int write_file(const char *path, const char *s)
+{
+	size_t len = strlen(s);
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	if (write(fd, s, len) != (ssize_t)len)
+		err = errno ? errno : EIO;
+	if (close(fd) < 0 && !err)
+		err = errno;
+	return err;
+}
+
+/* Copy STAGED/@name to @path, owner @uid, @mode: 0 or the errno. */
+static int stage(const char *name, const char *path, uid_t uid, mode_t mode)
+{
+	struct blob b = { 0 };
+	int fd, err = 0;
+
+	if (!blob_read_at(STAGED, name, &b)) {
+		free(b.data);
+		return ENOENT;
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		if (write(fd, b.data, b.len) != (ssize_t)b.len)
+			err = EIO;
+		if (fchown(fd, uid, 0) < 0 && !err)
+			err = errno;
+		if (fchmod(fd, mode) < 0 && !err)
+			err = errno;
+		if (close(fd) < 0 && !err)
+			err = errno;
+	}
+	free(b.data);
+	return err;
+}
+
+/* The staged rpm list file's name (the one "-rpm-" file), or NULL. */
+static const char *rpm_list_name(void)
+{
+	static char name[256];
+	struct dirent *de;
+	DIR *d = opendir(STAGED);
+
+	name[0] = '\0';
+	if (!d)
+		return NULL;
+	while ((de = readdir(d)) != NULL)
+		if (strstr(de->d_name, "_list-rpm-") &&
+		    strlen(de->d_name) < sizeof(name))
+			memcpy(name, de->d_name, strlen(de->d_name) + 1);
+	closedir(d);
+	return name[0] ? name : NULL;
+}
+
+/* Run @argv[0] with @argv; its exit status, or -1. */
+static int run_status(char *const argv[])
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
+		return -1;
+	return WEXITSTATUS(st);
+}
+
+static int parser(const char *prog, const char *op, const char *dir)
+{
+	char *argv[] = { (char *)prog, (char *)op, (char *)dir, NULL };
+
+	return run_status(argv);
+}
+
+/* Execute @path --exit0: 0 it ran and exited 0, the execve() errno, -1. */
+static int run(const char *path)
+{
+	int pipefd[2], st, err = 0;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0)
+		return errno;
+	pid = fork();
+	if (pid < 0) {
+		err = errno;
+		close(pipefd[0]);
+		close(pipefd[1]);
+		return err;
+	}
+	if (pid == 0) {
+		close(pipefd[0]);
+		execl(path, path, "--exit0", (char *)NULL);
+		err = errno;
+		if (write(pipefd[1], &err, sizeof(err)) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
+		err = 0;
+	close(pipefd[0]);
+	if (waitpid(pid, &st, 0) < 0)
+		return errno;
+	if (err)
+		return err;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+static const char *err_name(int err)
+{
+	return err < 0 ? "ran, failed" : err ? strerror(err) : "ran, exit 0";
+}
+
+/* Stage a fresh copy of hello as @path (owner PROG_UID) and run it. */
+static int run_fresh(const char *path)
+{
+	int err = stage("hello", path, PROG_UID, 0755);
+
+	return err ? err : run(path);
+}
+
+/* The "actions:" of the loaded list labelled @label, or -1. */
+static long list_actions(const char *label)
+{
+	char path[512], line[256];
+	struct dirent *de;
+	long actions = -1;
+	size_t ll = strlen(label);
+	DIR *d = opendir(IFACE "/digest_lists_loaded");
+	FILE *f;
+
+	if (!d)
+		return -1;
+	while (actions < 0 && (de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+
+		/* <algo>-<hex digest>-<label>.ascii */
+		if (n < ll + 6 || strcmp(de->d_name + n - 6, ".ascii") != 0 ||
+		    strncmp(de->d_name + n - 6 - ll, label, ll) != 0)
+			continue;
+		snprintf(path, sizeof(path), IFACE "/digest_lists_loaded/%s",
+			 de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f))
+			(void)sscanf(line, "actions: %ld", &actions);
+		fclose(f);
+	}
+	closedir(d);
+	return actions;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const rules[] = {
+		"measure func=FILE_CHECK fowner=" XSTR(LIST_UID) "\n",
+		"appraise func=FILE_CHECK fowner=" XSTR(LIST_UID)
+			" appraise_type=imasig|modsig\n",
+		"appraise func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
+	};
+	char path[512];
+	struct blob key = { 0 };
+	const char *rpm;
+	long ring, actions;
+	size_t i;
+	int err;
+
+	if (argc == 2 && !strcmp(argv[1], "--exit0"))
+		return 0;
+
+	tap_plan(16);
+	rpm = rpm_list_name();
+	tap_ok(rpm != NULL, "the suite staged an rpm list file (%s)", rpm ? rpm : "none");
+	if (!rpm)
+		return tap_exit();
+
+	ring = proc_keys_find(".diglim");
+	err = ring > 0 && blob_read_at(STAGED, "t.pgp", &key) &&
+	      add_key("asymmetric", "", key.data, key.len, ring) > 0 ? 0 : errno;
+	free(key.data);
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]) && !err; i++)
+		err = write_file(IMA_DIR "/policy", rules[i]);
+	tap_ok(!err, "T in .diglim; policy: list files measured and appraised "
+	       "(imasig|modsig), programs appraised with use_diglim (%s)",
+	       err ? strerror(err) : "ok");
+
+	mkdir("/tmp/plist", 0755);
+	err = stage(PARSER_LIST, "/tmp/plist/" PARSER_LIST, LIST_UID, 0644);
+	if (!err)
+		err = write_file(IFACE "/digest_list_add", "/tmp/plist/" PARSER_LIST);
+	tap_ok(!err, "the parser list signed by T is added (%s)",
+	       err ? strerror(err) : "ok");
+
+	mkdir("/tmp/lists", 0755);
+	snprintf(path, sizeof(path), "/tmp/lists/%s", rpm);
+	err = stage(rpm, path, LIST_UID, 0644);
+	mkdir("/tmp/lists-unappraised", 0755);
+	snprintf(path, sizeof(path), "/tmp/lists-unappraised/%s", rpm);
+	if (!err)
+		err = stage(rpm, path, OTHER_UID, 0644);
+	tap_ok(!err, "the rpm list file staged, appraised and unappraised copies (%s)",
+	       err ? strerror(err) : "ok");
+
+	/* an untrusted parser: the same lists, no credit */
+	err = parser(UNTRUSTED, "add", "/tmp/lists");
+	tap_ok(err == 0, "an untrusted parser adds the package's list (exit %d)", err);
+	actions = list_actions(rpm);
+	tap_ok(actions >= 0 && !(actions & APPRAISED_DIGSIG),
+	       "with no appraisal credit (actions %ld)", actions);
+	err = run_fresh("/tmp/hello-1");
+	tap_ok(err == EACCES, "so the packaged program is refused (%s)", err_name(err));
+	err = parser(UNTRUSTED, "del", "/tmp/lists");
+	tap_ok(err == 0, "the untrusted parser deletes it (exit %d)", err);
+
+	/* the trusted parser */
+	err = parser(PARSER, "add", "/tmp/lists");
+	tap_ok(err == 0, "the trusted parser adds the package's list (exit %d)", err);
+	actions = list_actions(rpm);
+	tap_ok(actions >= 0 && (actions & APPRAISED_DIGSIG),
+	       "credited with the verified header signature (actions %ld)", actions);
+	err = run_fresh("/tmp/hello-2");
+	tap_ok(err == 0, "the packaged program runs, with no security.ima (%s)",
+	       err_name(err));
+	err = stage("hello", "/tmp/hello-3", PROG_UID, 0755);
+	if (!err) {
+		int fd = open("/tmp/hello-3", O_WRONLY | O_APPEND | O_CLOEXEC);
+
+		err = fd < 0 || write(fd, "\n", 1) != 1 ? EIO : 0;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!err)
+		err = run("/tmp/hello-3");
+	tap_ok(err == EACCES, "a modified copy is refused (%s)", err_name(err));
+	err = parser(PARSER, "del", "/tmp/lists");
+	tap_ok(err == 0, "the trusted parser deletes the list (exit %d)", err);
+	err = run_fresh("/tmp/hello-4");
+	tap_ok(err == EACCES, "after which the program is refused again (%s)",
+	       err_name(err));
+
+	/* the trusted parser, a source IMA did not appraise */
+	err = parser(PARSER, "add", "/tmp/lists-unappraised");
+	tap_ok(err == 0, "the trusted parser adds a copy of the list file that "
+	       "policy does not appraise (exit %d)", err);
+	err = run_fresh("/tmp/hello-5");
+	tap_ok(err == EACCES, "which earns no credit: the program is refused (%s)",
+	       err_name(err));
+	return tap_exit();
+}
