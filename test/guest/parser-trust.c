@@ -224,7 +224,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(16);
+	tap_plan(18);
 	rpm = rpm_list_name();
 	tap_ok(rpm != NULL, "the suite staged an rpm list file (%s)", rpm ? rpm : "none");
 	if (!rpm)
@@ -277,6 +277,11 @@ int main(int argc, char **argv)
 	err = run_fresh("/tmp/hello-2");
 	tap_ok(err == 0, "the packaged program runs, with no security.ima (%s)",
 	       err_name(err));
+	err = parser(UNTRUSTED, "del", "/tmp/lists");
+	tap_ok(err == 1, "the untrusted parser cannot delete the credited list "
+	       "(exit %d: EPERM)", err);
+	err = run_fresh("/tmp/hello-2b");
+	tap_ok(err == 0, "which stays: the program still runs (%s)", err_name(err));
 	err = stage("hello", "/tmp/hello-3", PROG_UID, 0755);
 	if (!err) {
 		int fd = open("/tmp/hello-3", O_WRONLY | O_APPEND | O_CLOEXEC);
