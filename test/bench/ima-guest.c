@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "keys.h"
 #include "tap.h"
 
@@ -44,21 +45,6 @@ struct workload {
 	uid_t uid;
 	int failed;		/* reads that failed */
 };
-
-static int write_file(const char *path, const char *s)
-{
-	size_t len = strlen(s);
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	if (write(fd, s, len) != (ssize_t)len)
-		err = errno ? errno : EIO;
-	if (close(fd) < 0 && !err)
-		err = errno;
-	return err;
-}
 
 static double now_ms(void)
 {
@@ -194,7 +180,7 @@ static int run_workload(struct workload *w, name_t *names, size_t count)
 			return err;
 	}
 	if (w->rule) {
-		err = write_file(IMA_DIR "/policy", w->rule);
+		err = write_str_file(IMA_DIR "/policy", w->rule);
 		if (err)
 			return err;
 	}
@@ -240,11 +226,11 @@ int main(void)
 	      add_key("asymmetric", "", key.data, key.len, ring) > 0 ? 0 : errno;
 	free(key.data);
 	for (i = 0; i < 2 && !err; i++)
-		err = write_file(IMA_DIR "/policy", list_rules[i]);
+		err = write_str_file(IMA_DIR "/policy", list_rules[i]);
 	if (!err)
 		err = copy_file(STAGED "/files.list", "/tmp/files.list", LIST_UID);
 	if (!err)
-		err = write_file(DIGLIM_DIR "/digest_list_add", "/tmp/files.list");
+		err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/files.list");
 	tap_ok(!err, "key in .diglim, the signed list measured, appraised and "
 	       "added (%s)", err ? strerror(err) : "ok");
 

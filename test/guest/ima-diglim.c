@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "keys.h"
 #include "tap.h"
 
@@ -42,53 +42,6 @@
 #define STR(x)		#x
 #define XSTR(x)		STR(x)
 
-/* One write(2) to a securityfs file: 0 or the errno. */
-static int write_file(const char *path, const char *s)
-{
-	size_t len = strlen(s);
-	ssize_t n;
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	n = write(fd, s, len);
-	if (n < 0)
-		err = errno;
-	else if ((size_t)n != len)
-		err = EIO;
-	if (close(fd) < 0 && !err)
-		err = errno;
-	return err;
-}
-
-/* Copy @name from STAGED to @path with owner @uid and @mode: 0 or the errno. */
-static int stage(const char *name, const char *path, uid_t uid, mode_t mode)
-{
-	struct blob b = { 0 };
-	int fd, err = 0;
-
-	if (!blob_read_at(STAGED, name, &b)) {
-		free(b.data);
-		return ENOENT;
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	if (fd < 0) {
-		err = errno;
-	} else {
-		if (write(fd, b.data, b.len) != (ssize_t)b.len)
-			err = EIO;
-		if (fchown(fd, uid, 0) < 0 && !err)
-			err = errno;
-		if (fchmod(fd, mode) < 0 && !err)
-			err = errno;
-		if (close(fd) < 0 && !err)
-			err = errno;
-	}
-	free(b.data);
-	return err;
-}
-
 /* Append one byte to @path (a write IMA sees): 0 or the errno. */
 static int tamper(const char *path)
 {
@@ -101,48 +54,6 @@ static int tamper(const char *path)
 	if (close(fd) < 0 && !err)
 		err = errno;
 	return err;
-}
-
-/*
- * Execute @path --exit0: 0 when it ran and exited 0, the errno of
- * execve() otherwise (-1: it ran and failed).
- */
-static int run(const char *path)
-{
-	int pipefd[2], st, err = 0;
-	pid_t pid;
-
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return errno;
-	pid = fork();
-	if (pid < 0) {
-		err = errno;
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return err;
-	}
-	if (pid == 0) {
-		close(pipefd[0]);
-		execl(path, path, "--exit0", (char *)NULL);
-		err = errno;
-		if (write(pipefd[1], &err, sizeof(err)) < 0)
-			_exit(126);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
-		err = 0;
-	close(pipefd[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		return errno;
-	if (err)
-		return err;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
-}
-
-static const char *err_name(int err)
-{
-	return err < 0 ? "ran, failed" : err ? strerror(err) : "ran, exit 0";
 }
 
 /* Does the measurement list name @path? */
@@ -207,7 +118,7 @@ int main(int argc, char **argv)
 	tap_plan(23);
 
 	for (i = 0; i < sizeof(bad_rules) / sizeof(bad_rules[0]); i++) {
-		err = write_file(IMA_DIR "/policy", bad_rules[i]);
+		err = write_str_file(IMA_DIR "/policy", bad_rules[i]);
 		tap_ok(err == EINVAL, "policy refuses \"%.*s\" (%s)",
 		       (int)strlen(bad_rules[i]) - 1, bad_rules[i],
 		       err ? strerror(err) : "accepted");
@@ -216,7 +127,7 @@ int main(int argc, char **argv)
 	/* IMA takes one rule per write(2) */
 	err = 0;
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]) && !err; i++)
-		err = write_file(IMA_DIR "/policy", rules[i]);
+		err = write_str_file(IMA_DIR "/policy", rules[i]);
 	tap_ok(!err, "policy: lists measured and appraised (imasig|modsig), "
 	       "programs measured and appraised with use_diglim (%s)",
 	       err ? strerror(err) : "ok");
@@ -231,66 +142,66 @@ int main(int argc, char **argv)
 	       err ? strerror(err) : "ok");
 
 	/* the lists */
-	err = stage("signed.list", "/tmp/signed.list", LIST_UID, 0644);
+	err = stage_file(STAGED, "signed.list", "/tmp/signed.list", LIST_UID, 0644);
 	if (!err)
-		err = write_file(DIGLIM_DIR "/digest_list_add", "/tmp/signed.list");
+		err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/signed.list");
 	tap_ok(!err, "the list signed by T is added (%s)", err ? strerror(err) : "ok");
-	err = stage("unsigned.list", "/tmp/unsigned-appraised.list", LIST_UID, 0644);
+	err = stage_file(STAGED, "unsigned.list", "/tmp/unsigned-appraised.list", LIST_UID, 0644);
 	if (!err)
-		err = write_file(DIGLIM_DIR "/digest_list_add",
+		err = write_str_file(DIGLIM_DIR "/digest_list_add",
 				 "/tmp/unsigned-appraised.list");
 	tap_ok(err == EACCES, "an unsigned list that policy appraises is refused "
 	       "(%s)", err ? strerror(err) : "added");
-	err = stage("unsigned.list", "/tmp/unsigned.list", OTHER_UID, 0644);
+	err = stage_file(STAGED, "unsigned.list", "/tmp/unsigned.list", OTHER_UID, 0644);
 	if (!err)
-		err = write_file(DIGLIM_DIR "/digest_list_add", "/tmp/unsigned.list");
+		err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/unsigned.list");
 	tap_ok(!err, "an unsigned list that policy does not appraise is added (%s)",
 	       err ? strerror(err) : "ok");
 	tap_ok(measured("/tmp/signed.list"), "the signed list is measured");
 
 	/* programs without security.ima */
-	err = stage("prog", "/tmp/prog", PROG_UID, 0755);
+	err = stage_file(STAGED, "prog", "/tmp/prog", PROG_UID, 0755);
 	tap_ok(!err, "stage prog (%s)", err ? strerror(err) : "ok");
-	err = run("/tmp/prog");
+	err = run_exit0("/tmp/prog");
 	tap_ok(err == 0, "a program whose digest is in the signed list runs (%s)",
-	       err_name(err));
+	       run_result(err));
 	tap_ok(!measured("/tmp/prog"), "and is not measured: the list's measurement "
 	       "stands for it");
-	err = run("/tmp/prog");
-	tap_ok(err == 0, "and runs again (%s)", err_name(err));
+	err = run_exit0("/tmp/prog");
+	tap_ok(err == 0, "and runs again (%s)", run_result(err));
 
-	err = stage("prog-b", "/tmp/prog-b", PROG_UID, 0755);
+	err = stage_file(STAGED, "prog-b", "/tmp/prog-b", PROG_UID, 0755);
 	if (!err)
-		err = run("/tmp/prog-b");
+		err = run_exit0("/tmp/prog-b");
 	tap_ok(err == EACCES, "a program listed only in the unappraised list is "
-	       "refused (%s)", err_name(err));
+	       "refused (%s)", run_result(err));
 
-	err = stage("prog", "/tmp/prog-c", PROG_UID, 0755);
+	err = stage_file(STAGED, "prog", "/tmp/prog-c", PROG_UID, 0755);
 	if (!err)
 		err = tamper("/tmp/prog-c");
 	if (!err)
-		err = run("/tmp/prog-c");
-	tap_ok(err == EACCES, "a modified copy is refused (%s)", err_name(err));
+		err = run_exit0("/tmp/prog-c");
+	tap_ok(err == EACCES, "a modified copy is refused (%s)", run_result(err));
 	tap_ok(measured("/tmp/prog-c"), "and measured: its digest is in no list");
 
-	err = stage("prog", "/tmp/prog-plain", PLAIN_UID, 0755);
+	err = stage_file(STAGED, "prog", "/tmp/prog-plain", PLAIN_UID, 0755);
 	if (!err)
-		err = run("/tmp/prog-plain");
+		err = run_exit0("/tmp/prog-plain");
 	tap_ok(err == EACCES, "the same program under an appraise rule without "
-	       "use_diglim is refused (%s)", err_name(err));
+	       "use_diglim is refused (%s)", run_result(err));
 
 	err = tamper("/tmp/prog");
 	tap_ok(!err, "prog modified after it ran (%s)", err ? strerror(err) : "ok");
-	err = run("/tmp/prog");
-	tap_ok(err == EACCES, "and then refused (%s)", err_name(err));
+	err = run_exit0("/tmp/prog");
+	tap_ok(err == EACCES, "and then refused (%s)", run_result(err));
 	tap_ok(measured("/tmp/prog"), "and then measured");
 
-	err = write_file(DIGLIM_DIR "/digest_list_del", "/tmp/signed.list");
+	err = write_str_file(DIGLIM_DIR "/digest_list_del", "/tmp/signed.list");
 	tap_ok(!err, "the signed list is deleted (%s)", err ? strerror(err) : "ok");
-	err = stage("prog", "/tmp/prog-after", PROG_UID, 0755);
+	err = stage_file(STAGED, "prog", "/tmp/prog-after", PROG_UID, 0755);
 	if (!err)
-		err = run("/tmp/prog-after");
+		err = run_exit0("/tmp/prog-after");
 	tap_ok(err == EACCES, "after which a fresh copy of prog is refused (%s)",
-	       err_name(err));
+	       run_result(err));
 	return tap_exit();
 }

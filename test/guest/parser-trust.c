@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "iface.h"
 #include "keys.h"
 #include "tap.h"
@@ -42,48 +43,6 @@
 #define APPRAISED_DIGSIG	(1 << 2)
 #define STR(x)		#x
 #define XSTR(x)		STR(x)
-
-static int write_file(const char *path, const char *s)
-{
-	size_t len = strlen(s);
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	if (write(fd, s, len) != (ssize_t)len)
-		err = errno ? errno : EIO;
-	if (close(fd) < 0 && !err)
-		err = errno;
-	return err;
-}
-
-/* Copy STAGED/@name to @path, owner @uid, @mode: 0 or the errno. */
-static int stage(const char *name, const char *path, uid_t uid, mode_t mode)
-{
-	struct blob b = { 0 };
-	int fd, err = 0;
-
-	if (!blob_read_at(STAGED, name, &b)) {
-		free(b.data);
-		return ENOENT;
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	if (fd < 0) {
-		err = errno;
-	} else {
-		if (write(fd, b.data, b.len) != (ssize_t)b.len)
-			err = EIO;
-		if (fchown(fd, uid, 0) < 0 && !err)
-			err = errno;
-		if (fchmod(fd, mode) < 0 && !err)
-			err = errno;
-		if (close(fd) < 0 && !err)
-			err = errno;
-	}
-	free(b.data);
-	return err;
-}
 
 /* The staged rpm list file's name (the one "-rpm-" file), or NULL. */
 static const char *rpm_list_name(void)
@@ -127,51 +86,12 @@ static int parser(const char *prog, const char *op, const char *dir)
 	return run_status(argv);
 }
 
-/* Execute @path --exit0: 0 it ran and exited 0, the execve() errno, -1. */
-static int run(const char *path)
-{
-	int pipefd[2], st, err = 0;
-	pid_t pid;
-
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return errno;
-	pid = fork();
-	if (pid < 0) {
-		err = errno;
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return err;
-	}
-	if (pid == 0) {
-		close(pipefd[0]);
-		execl(path, path, "--exit0", (char *)NULL);
-		err = errno;
-		if (write(pipefd[1], &err, sizeof(err)) < 0)
-			_exit(126);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
-		err = 0;
-	close(pipefd[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		return errno;
-	if (err)
-		return err;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
-}
-
-static const char *err_name(int err)
-{
-	return err < 0 ? "ran, failed" : err ? strerror(err) : "ran, exit 0";
-}
-
 /* Stage a fresh copy of hello as @path (owner PROG_UID) and run it. */
 static int run_fresh(const char *path)
 {
-	int err = stage("hello", path, PROG_UID, 0755);
+	int err = stage_file(STAGED, "hello", path, PROG_UID, 0755);
 
-	return err ? err : run(path);
+	return err ? err : run_exit0(path);
 }
 
 /* The "actions:" of the loaded list labelled @label, or -1. */
@@ -235,25 +155,25 @@ int main(int argc, char **argv)
 	      add_key("asymmetric", "", key.data, key.len, ring) > 0 ? 0 : errno;
 	free(key.data);
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]) && !err; i++)
-		err = write_file(IMA_DIR "/policy", rules[i]);
+		err = write_str_file(IMA_DIR "/policy", rules[i]);
 	tap_ok(!err, "T in .diglim; policy: list files measured and appraised "
 	       "(imasig|modsig), programs appraised with use_diglim (%s)",
 	       err ? strerror(err) : "ok");
 
 	mkdir("/tmp/plist", 0755);
-	err = stage(PARSER_LIST, "/tmp/plist/" PARSER_LIST, LIST_UID, 0644);
+	err = stage_file(STAGED, PARSER_LIST, "/tmp/plist/" PARSER_LIST, LIST_UID, 0644);
 	if (!err)
-		err = write_file(IFACE "/digest_list_add", "/tmp/plist/" PARSER_LIST);
+		err = write_str_file(IFACE "/digest_list_add", "/tmp/plist/" PARSER_LIST);
 	tap_ok(!err, "the parser list signed by T is added (%s)",
 	       err ? strerror(err) : "ok");
 
 	mkdir("/tmp/lists", 0755);
 	snprintf(path, sizeof(path), "/tmp/lists/%s", rpm);
-	err = stage(rpm, path, LIST_UID, 0644);
+	err = stage_file(STAGED, rpm, path, LIST_UID, 0644);
 	mkdir("/tmp/lists-unappraised", 0755);
 	snprintf(path, sizeof(path), "/tmp/lists-unappraised/%s", rpm);
 	if (!err)
-		err = stage(rpm, path, OTHER_UID, 0644);
+		err = stage_file(STAGED, rpm, path, OTHER_UID, 0644);
 	tap_ok(!err, "the rpm list file staged, appraised and unappraised copies (%s)",
 	       err ? strerror(err) : "ok");
 
@@ -264,7 +184,7 @@ int main(int argc, char **argv)
 	tap_ok(actions >= 0 && !(actions & APPRAISED_DIGSIG),
 	       "with no appraisal credit (actions %ld)", actions);
 	err = run_fresh("/tmp/hello-1");
-	tap_ok(err == EACCES, "so the packaged program is refused (%s)", err_name(err));
+	tap_ok(err == EACCES, "so the packaged program is refused (%s)", run_result(err));
 	err = parser(UNTRUSTED, "del", "/tmp/lists");
 	tap_ok(err == 0, "the untrusted parser deletes it (exit %d)", err);
 
@@ -276,13 +196,13 @@ int main(int argc, char **argv)
 	       "credited with the verified header signature (actions %ld)", actions);
 	err = run_fresh("/tmp/hello-2");
 	tap_ok(err == 0, "the packaged program runs, with no security.ima (%s)",
-	       err_name(err));
+	       run_result(err));
 	err = parser(UNTRUSTED, "del", "/tmp/lists");
 	tap_ok(err == 1, "the untrusted parser cannot delete the credited list "
 	       "(exit %d: EPERM)", err);
 	err = run_fresh("/tmp/hello-2b");
-	tap_ok(err == 0, "which stays: the program still runs (%s)", err_name(err));
-	err = stage("hello", "/tmp/hello-3", PROG_UID, 0755);
+	tap_ok(err == 0, "which stays: the program still runs (%s)", run_result(err));
+	err = stage_file(STAGED, "hello", "/tmp/hello-3", PROG_UID, 0755);
 	if (!err) {
 		int fd = open("/tmp/hello-3", O_WRONLY | O_APPEND | O_CLOEXEC);
 
@@ -291,13 +211,13 @@ int main(int argc, char **argv)
 			close(fd);
 	}
 	if (!err)
-		err = run("/tmp/hello-3");
-	tap_ok(err == EACCES, "a modified copy is refused (%s)", err_name(err));
+		err = run_exit0("/tmp/hello-3");
+	tap_ok(err == EACCES, "a modified copy is refused (%s)", run_result(err));
 	err = parser(PARSER, "del", "/tmp/lists");
 	tap_ok(err == 0, "the trusted parser deletes the list (exit %d)", err);
 	err = run_fresh("/tmp/hello-4");
 	tap_ok(err == EACCES, "after which the program is refused again (%s)",
-	       err_name(err));
+	       run_result(err));
 
 	/* the trusted parser, a source IMA did not appraise */
 	err = parser(PARSER, "add", "/tmp/lists-unappraised");
@@ -305,6 +225,6 @@ int main(int argc, char **argv)
 	       "policy does not appraise (exit %d)", err);
 	err = run_fresh("/tmp/hello-5");
 	tap_ok(err == EACCES, "which earns no credit: the program is refused (%s)",
-	       err_name(err));
+	       run_result(err));
 	return tap_exit();
 }

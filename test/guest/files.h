@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * File and program helpers of the guest IMA tests (ima-diglim,
+ * parser-trust) and of test/bench/ima's guest program.
+ */
+#ifndef DIGLIM_TEST_FILES_H
+#define DIGLIM_TEST_FILES_H
+
+#include <sys/types.h>
+
+/* One write(2) of @s to @path (a securityfs file): 0 or the errno. */
+int write_str_file(const char *path, const char *s);
+
+/*
+ * Copy @dir/@name to @path (created or truncated) with owner @uid and
+ * @mode: 0 or the errno.
+ */
+int stage_file(const char *dir, const char *name, const char *path, uid_t uid,
+	       mode_t mode);
+
+/*
+ * Execute "@path --exit0": 0 when it ran and exited 0, the errno of
+ * execve() when it could not run, -1 when it ran and failed.
+ */
+int run_exit0(const char *path);
+
+/* run_exit0()'s result in words. */
+const char *run_result(int err);
+
+#endif /* DIGLIM_TEST_FILES_H */
