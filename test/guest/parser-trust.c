@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(18);
+	tap_plan(21);
 	rpm = rpm_list_name();
 	tap_ok(rpm != NULL, "the suite staged an rpm list file (%s)", rpm ? rpm : "none");
 	if (!rpm)
@@ -159,6 +159,25 @@ int main(int argc, char **argv)
 	tap_ok(!err, "T in .diglim; policy: list files measured and appraised "
 	       "(imasig|modsig), programs appraised with use_diglim (%s)",
 	       err ? strerror(err) : "ok");
+
+	/* digest_list_source refuses what is not a descriptor of a regular file */
+	{
+		char num[16];
+		int dfd = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		snprintf(num, sizeof(num), "%d", dfd);
+		err = write_str_file(IFACE "/digest_list_source", "abc");
+		tap_ok(err == EINVAL, "digest_list_source refuses \"abc\" (%s)",
+		       err ? strerror(err) : "accepted");
+		err = write_str_file(IFACE "/digest_list_source", "999");
+		tap_ok(err == EBADF, "digest_list_source refuses a closed descriptor (%s)",
+		       err ? strerror(err) : "accepted");
+		err = dfd < 0 ? errno : write_str_file(IFACE "/digest_list_source", num);
+		tap_ok(err == EINVAL, "digest_list_source refuses a directory (%s)",
+		       err ? strerror(err) : "accepted");
+		if (dfd >= 0)
+			close(dfd);
+	}
 
 	mkdir("/tmp/plist", 0755);
 	err = stage_file(STAGED, PARSER_LIST, "/tmp/plist/" PARSER_LIST, LIST_UID, 0644);
