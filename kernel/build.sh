@@ -4,7 +4,8 @@
 # Build the diglim guest kernel: Debian's linux-source-6.12 + kernel/series.
 #
 # usage: kernel/build.sh [--debug | --variant NAME] [--series FILE]
-#                        [--fragment FILE]... [--config-only] [--quiet]
+#                        [--fragment FILE]... [--builtin-keys FILE]
+#                        [--config-only] [--quiet]
 #
 #   --debug          same as --variant debug
 #   --variant NAME   fragments listed in kernel/config/NAME.fragments
@@ -13,6 +14,11 @@
 #                    are file names relative to the patches/ directory next
 #                    to FILE, applied in order with git am
 #   --fragment FILE  one more config fragment, merged last (repeatable)
+#   --builtin-keys FILE
+#                    binary OpenPGP public keys to build into the kernel
+#                    (CONFIG_PGP_BUILTIN_KEYS, .builtin_trusted_keys), e.g.
+#                    a distribution's signing key; their content is part of
+#                    the cache key
 #   --config-only    stop after the series is applied and .config checked;
 #                    print the path of the checked .config
 #   --quiet          no progress messages on stderr
@@ -48,6 +54,7 @@ jobs=${JOBS:-$(nproc)}
 variant=base
 series="$kdir/series"
 extra_fragments=()
+builtin_keys=
 config_only=0
 quiet=0
 
@@ -57,7 +64,7 @@ die() {
 }
 
 usage() {
-	sed -n '4,18s/^# \{0,1\}//p' "$self" >&2
+	sed -n '4,24s/^# \{0,1\}//p' "$self" >&2
 	exit 2
 }
 
@@ -72,6 +79,8 @@ while [ $# -gt 0 ]; do
 	--series) [ $# -ge 2 ] || usage; series=$(realpath "$2"); shift ;;
 	--fragment) [ $# -ge 2 ] || usage
 		extra_fragments+=("$(realpath "$2")"); shift ;;
+	--builtin-keys) [ $# -ge 2 ] || usage
+		builtin_keys=$(realpath "$2"); shift ;;
 	--config-only) config_only=1 ;;
 	--quiet) quiet=1 ;;
 	-h|--help) usage ;;
@@ -152,6 +161,30 @@ if grep -qsx 'CONFIG_PGP_KUNIT_TEST=[ym]' "${fragments[@]}"; then
 		"$pgp_vectors" "${pgp_vectors%/*}/builtin.pgp" >"$pgp_fragment.tmp.$$"
 	mv "$pgp_fragment.tmp.$$" "$pgp_fragment"
 	fragments+=("$pgp_fragment")
+fi
+
+# --- built-in OpenPGP keys -------------------------------------------------------
+# --builtin-keys: the keys (after the test key C of the vectors, if any) are
+# copied to a file named by their content hash, which a fragment of its own
+# points CONFIG_PGP_BUILTIN_KEYS at; it replaces the vectors' fragment.
+
+if [ -n "$builtin_keys" ]; then
+	[ -s "$builtin_keys" ] || die "--builtin-keys $builtin_keys: missing or empty"
+	keys_tmp=$(mktemp "${TMPDIR:-/tmp}/diglim-keys.XXXXXX")
+	cat ${pgp_vectors:+"${pgp_vectors%/*}/builtin.pgp"} "$builtin_keys" >"$keys_tmp"
+	keys_dir="$cache/builtin-keys/$(sha256sum <"$keys_tmp" | cut -c1-16)"
+	mkdir -p "$keys_dir"
+	mv "$keys_tmp" "$keys_dir/keys.pgp"
+	{
+		[ -z "$pgp_vectors" ] || printf 'CONFIG_PGP_KUNIT_VECTORS="%s"\n' "$pgp_vectors"
+		printf 'CONFIG_PGP_BUILTIN_KEYS="%s"\n' "$keys_dir/keys.pgp"
+	} >"$keys_dir/keys.config"
+	kept=()
+	for f in "${fragments[@]}"; do
+		[ -n "$pgp_vectors" ] && [ "$f" = "$pgp_fragment" ] && continue
+		kept+=("$f")
+	done
+	fragments=("${kept[@]}" "$keys_dir/keys.config")
 fi
 
 # --- cache key ----------------------------------------------------------------
