@@ -124,7 +124,14 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 			r->n.empty++;
 			return;
 		}
-		ret = upload_buffer(u, op, name, r->w.buf, r->w.len, fd);
+		ret = upload_source(u, fd);
+		if (ret) {
+			close(fd);
+			log_err("%s: refused as a digest list source "
+				"(digest_list_source): %s", name, strerror(-ret));
+			goto failed;
+		}
+		ret = upload_buffer(u, op, name, r->w.buf, r->w.len);
 		close(fd);
 	}
 	if (ret == -EEXIST && op == DIGEST_LIST_ADD) {

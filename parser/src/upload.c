@@ -69,23 +69,27 @@ int upload_path(const struct upload *u, enum ops op, const char *path)
 	return write_file(u, op_files[op], path, strlen(path));
 }
 
-int upload_buffer(const struct upload *u, enum ops op, const char *label,
-		  const void *buf, size_t len, int source_fd)
+int upload_source(const struct upload *u, int source_fd)
 {
 	char num[16];
-	int ret, n;
+	int n;
+
+	if (source_fd < 0 || !u->has_source)
+		return 0;
+	n = snprintf(num, sizeof(num), "%d", source_fd);
+	if (n < 0 || (size_t)n >= sizeof(num))
+		return -EINVAL;
+	return write_file(u, "digest_list_source", num, (size_t)n);
+}
+
+int upload_buffer(const struct upload *u, enum ops op, const char *label,
+		  const void *buf, size_t len)
+{
+	int ret;
 
 	if ((unsigned int)op >= DIGEST_LIST_OP__LAST || len == 0 ||
 	    len > UPLOAD_MAX || ((const char *)buf)[0] == '/')
 		return -EINVAL;
-	if (source_fd >= 0 && u->has_source) {
-		n = snprintf(num, sizeof(num), "%d", source_fd);
-		if (n < 0 || (size_t)n >= sizeof(num))
-			return -EINVAL;
-		ret = write_file(u, "digest_list_source", num, (size_t)n);
-		if (ret)
-			return ret;
-	}
 	ret = write_file(u, "digest_list_label", label, strlen(label));
 	if (ret)
 		return ret;

@@ -24,12 +24,15 @@ void upload_close(struct upload *u);
 int upload_path(const struct upload *u, enum ops op, const char *path);
 
 /*
- * Label the next buffer with @label, then upload @buf. When @source_fd is
- * not -1 and the kernel has digest_list_source (as upload_open() found),
- * first tell it that @buf was converted from the file open as @source_fd.
- * 0 or -errno.
+ * Tell the kernel that the next buffer is converted from the file open as
+ * @source_fd, if it has digest_list_source (as upload_open() found); the
+ * kernel reads that file as a digest list, so IMA's appraisal of it can
+ * refuse it (-EACCES).  0 (also when there is nothing to tell) or -errno.
  */
+int upload_source(const struct upload *u, int source_fd);
+
+/* Label the next buffer with @label, then upload @buf. 0 or -errno. */
 int upload_buffer(const struct upload *u, enum ops op, const char *label,
-		  const void *buf, size_t len, int source_fd);
+		  const void *buf, size_t len);
 
 #endif

@@ -188,6 +188,20 @@ def main():
     ok(r.returncode == 0 and compact_blocks(got["digest_list_del"]) == blocks[1] and
        not got["digest_list_add"], "del writes the same list to digest_list_del only")
 
+    # A kernel that refuses the source (IMA's appraisal of it failed): the
+    # file is reported and counted, its list not uploaded.
+    sfs = FakeSecurityfs(os.path.join(tmp, "sfs-source"))
+    os.mkdir(os.path.join(sfs.dir, "digest_list_source"))
+    r = run(["add", good_dir], env={"DIGLIM_SECURITYFS": sfs.root})
+    got = sfs.close()
+    err = r.stderr.decode()
+    ok(r.returncode == 1 and "0-file_list-rpm-foo: refused as a digest list source "
+       "(digest_list_source): Is a directory" in err,
+       "source refused: file and reason reported, exit 1")
+    ok("0 lists added, 0 already loaded, 0 without digests, 1 failed, 0 ignored" in err and
+       not got["digest_list_add"] and not got["digest_list_label"],
+       "source refused: counted as failed, nothing labelled or uploaded")
+
     # --- fatal errors ------------------------------------------------------------
     r = run(["add", os.path.join(tmp, "missing")], env={"DIGLIM_SECURITYFS": tmp})
     ok(r.returncode == 2 and b"cannot open directory" in r.stderr, "missing directory: exit 2")

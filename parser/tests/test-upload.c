@@ -37,42 +37,41 @@ int main(void)
 	   "digest_list_add got the path, no newline");
 	ok(upload_path(&u, DIGEST_LIST_DEL, "relative") == -EINVAL, "relative path refused");
 	ok(upload_path(&u, DIGEST_LIST_OP__LAST, "/x") == -EINVAL, "invalid op refused");
-	ok(upload_buffer(&u, DIGEST_LIST_DEL, "0-file_list-rpm-foo", list, sizeof(list), -1) == 0,
+	ok(upload_buffer(&u, DIGEST_LIST_DEL, "0-file_list-rpm-foo", list, sizeof(list)) == 0,
 	   "buffer upload to digest_list_del");
 	n = tmpdir_read(dir, "digest_list_label", buf, sizeof(buf));
 	ok(n == 19 && !memcmp(buf, "0-file_list-rpm-foo", 19), "label written first");
 	n = tmpdir_read(dir, "digest_list_del", buf, sizeof(buf));
 	ok(n == sizeof(list) && !memcmp(buf, list, sizeof(list)), "then the buffer, whole");
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list), 7) == 0,
-	   "with a source descriptor and a kernel without digest_list_source: uploaded");
+	ok(upload_source(&u, 7) == 0,
+	   "a source descriptor and a kernel without digest_list_source: nothing to do");
 	tmpdir_write(dir, "digest_list_source", "", 0);
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list), 7) == 0 &&
+	ok(upload_source(&u, 7) == 0 &&
 	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
 	   "digest_list_source looked up at open only: not written");
 	upload_close(&u);
 	ok(upload_open(&u, root) == 0, "opened again");
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list), 7) == 0,
-	   "with digest_list_source: uploaded");
+	ok(upload_source(&u, -1) == 0 &&
+	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
+	   "no source descriptor: nothing written");
+	ok(upload_source(&u, 7) == 0, "with digest_list_source: source told");
 	n = tmpdir_read(dir, "digest_list_source", buf, sizeof(buf));
 	ok(n == 1 && buf[0] == '7', "digest_list_source got the descriptor number");
-	tmpdir_write(dir, "digest_list_add", "", 0);
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	remove(buf);
 	mkdir(buf, 0755);
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list), 7) == -EISDIR,
+	ok(upload_source(&u, 7) == -EISDIR,
 	   "a digest_list_source write error is returned (-EISDIR)");
-	n = tmpdir_read(dir, "digest_list_add", buf, sizeof(buf));
-	ok(n == 0, "and the buffer is not sent");
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	rmdir(buf);
 	tmpdir_write(dir, "digest_list_add", "/etc/diglim/0-file_list-compact-x", 33);
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", "/x", 2, -1) == -EINVAL,
+	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", "/x", 2) == -EINVAL,
 	   "buffer starting with '/' refused (the kernel would take it for a path)");
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, 0, -1) == -EINVAL, "empty buffer refused");
+	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, 0) == -EINVAL, "empty buffer refused");
 	snprintf(buf, sizeof(buf), "%s/digest_list_label", dir);
 	remove(buf);
 	mkdir(buf, 0755);
-	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list), -1) == -EISDIR,
+	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", list, sizeof(list)) == -EISDIR,
 	   "label write error returned, buffer not sent (-EISDIR)");
 	n = tmpdir_read(dir, "digest_list_add", buf, sizeof(buf));
 	ok(n == 33, "digest_list_add untouched after the label failed");
