@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <stdio.h>
+#include <string.h>
 
 int iface_counts(long *parser, long *file)
 {
@@ -34,4 +35,35 @@ long iface_loaded_files(void)
 		n += de->d_name[0] != '.';
 	closedir(d);
 	return n;
+}
+
+long iface_list_actions(const char *label)
+{
+	char path[512], line[256];
+	struct dirent *de;
+	long actions = -1;
+	size_t ll = strlen(label);
+	DIR *d = opendir(IFACE "/digest_lists_loaded");
+	FILE *f;
+
+	if (!d)
+		return -1;
+	while (actions < 0 && (de = readdir(d)) != NULL) {
+		size_t n = strlen(de->d_name);
+
+		/* <algo>-<hex digest>-<label>.ascii */
+		if (n < ll + 6 || strcmp(de->d_name + n - 6, ".ascii") != 0 ||
+		    strncmp(de->d_name + n - 6 - ll, label, ll) != 0)
+			continue;
+		snprintf(path, sizeof(path), IFACE "/digest_lists_loaded/%s",
+			 de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f))
+			(void)sscanf(line, "actions: %ld", &actions);
+		fclose(f);
+	}
+	closedir(d);
+	return actions;
 }

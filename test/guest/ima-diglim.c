@@ -100,8 +100,8 @@ int main(int argc, char **argv)
 		"measure func=KEY_CHECK use_diglim\n",
 	};
 	static const char *const rules[] = {
-		"measure func=FILE_CHECK fowner=" XSTR(LIST_UID) "\n",
-		"appraise func=FILE_CHECK fowner=" XSTR(LIST_UID)
+		"measure func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID) "\n",
+		"appraise func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID)
 			" appraise_type=imasig|modsig\n",
 		"measure func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
 		"appraise func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",

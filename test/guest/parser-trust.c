@@ -94,43 +94,11 @@ static int run_fresh(const char *path)
 	return err ? err : run_exit0(path);
 }
 
-/* The "actions:" of the loaded list labelled @label, or -1. */
-static long list_actions(const char *label)
-{
-	char path[512], line[256];
-	struct dirent *de;
-	long actions = -1;
-	size_t ll = strlen(label);
-	DIR *d = opendir(IFACE "/digest_lists_loaded");
-	FILE *f;
-
-	if (!d)
-		return -1;
-	while (actions < 0 && (de = readdir(d)) != NULL) {
-		size_t n = strlen(de->d_name);
-
-		/* <algo>-<hex digest>-<label>.ascii */
-		if (n < ll + 6 || strcmp(de->d_name + n - 6, ".ascii") != 0 ||
-		    strncmp(de->d_name + n - 6 - ll, label, ll) != 0)
-			continue;
-		snprintf(path, sizeof(path), IFACE "/digest_lists_loaded/%s",
-			 de->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(line, sizeof(line), f))
-			(void)sscanf(line, "actions: %ld", &actions);
-		fclose(f);
-	}
-	closedir(d);
-	return actions;
-}
-
 int main(int argc, char **argv)
 {
 	static const char *const rules[] = {
-		"measure func=FILE_CHECK fowner=" XSTR(LIST_UID) "\n",
-		"appraise func=FILE_CHECK fowner=" XSTR(LIST_UID)
+		"measure func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID) "\n",
+		"appraise func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID)
 			" appraise_type=imasig|modsig\n",
 		"appraise func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
 	};
@@ -199,7 +167,7 @@ int main(int argc, char **argv)
 	/* an untrusted parser: the same lists, no credit */
 	err = parser(UNTRUSTED, "add", "/tmp/lists");
 	tap_ok(err == 0, "an untrusted parser adds the package's list (exit %d)", err);
-	actions = list_actions(rpm);
+	actions = iface_list_actions(rpm);
 	tap_ok(actions >= 0 && !(actions & APPRAISED_DIGSIG),
 	       "with no appraisal credit (actions %ld)", actions);
 	err = run_fresh("/tmp/hello-1");
@@ -210,7 +178,7 @@ int main(int argc, char **argv)
 	/* the trusted parser */
 	err = parser(PARSER, "add", "/tmp/lists");
 	tap_ok(err == 0, "the trusted parser adds the package's list (exit %d)", err);
-	actions = list_actions(rpm);
+	actions = iface_list_actions(rpm);
 	tap_ok(actions >= 0 && (actions & APPRAISED_DIGSIG),
 	       "credited with the verified header signature (actions %ld)", actions);
 	err = run_fresh("/tmp/hello-2");
