@@ -30,6 +30,9 @@
 #                        Debian's rpm puts it in ~/.rpmdb).
 #
 # Needs, on the machine that runs dracut: the `diglim` command (parser/tools).
+#
+# dracut sets dracutsysrootdir, initdir and the configuration variables:
+# shellcheck disable=SC2154
 
 # called by dracut
 check() {

@@ -50,7 +50,7 @@ static int file_query(const char *path, char *out, size_t outlen)
 	if (n < 0 || outlen < 7 + 2 * sizeof(d) + 1)
 		return EIO;
 	sha256_final(&ctx, d);
-	memcpy(out, "sha256-", 7);
+	snprintf(out, outlen, "sha256-");
 	for (i = 0; i < sizeof(d); i++)
 		snprintf(out + 7 + 2 * i, 3, "%02x", d[i]);
 	return 0;
@@ -168,8 +168,8 @@ static void check_pcr11(void)
 		if (!ima_entry_parse(line, &e) || e.pcr != LIST_PCR)
 			continue;
 		n++;
-		if (strncmp(e.name, "/etc/diglim/", 12) &&
-		    strncmp(e.name, "add_buffer_", 11))
+		if (strncmp(e.name, "/etc/diglim/", 12) != 0 &&
+		    strncmp(e.name, "add_buffer_", 11) != 0)
 			other++;
 		pcr_extend(replay, &e);
 	}
