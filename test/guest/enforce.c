@@ -169,21 +169,6 @@ static const char *rpm_list(void)
 	return name[0] ? name : NULL;
 }
 
-/* Write @len bytes in one write(2): 0 or the errno. */
-static int write_buf(const char *path, const void *buf, size_t len)
-{
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	if (write(fd, buf, len) != (ssize_t)len)
-		err = errno ? errno : EIO;
-	if (close(fd) < 0 && !err)
-		err = errno;
-	return err;
-}
-
 /* A copy of @from at @to with @extra appended, mode 0755: 0 or the errno. */
 static int copy_modified(const char *from, const char *to, const char *extra)
 {
@@ -277,7 +262,7 @@ static int forge_upload(const char *list, const char *source)
 	if (!err)
 		err = write_str_file(IFACE "/digest_list_label", FORGED);
 	if (!err)
-		err = write_buf(IFACE "/digest_list_add", b.data, b.len);
+		err = write_buf_file(IFACE "/digest_list_add", b.data, b.len);
 out:
 	if (fd >= 0)
 		close(fd);

@@ -14,13 +14,17 @@
 
 int write_str_file(const char *path, const char *s)
 {
-	size_t len = strlen(s);
+	return write_buf_file(path, s, strlen(s));
+}
+
+int write_buf_file(const char *path, const void *buf, size_t len)
+{
 	int fd, err = 0;
 
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return errno;
-	if (write(fd, s, len) != (ssize_t)len)
+	if (write(fd, buf, len) != (ssize_t)len)
 		err = errno ? errno : EIO;
 	if (close(fd) < 0 && !err)
 		err = errno;
@@ -56,6 +60,13 @@ int stage_file(const char *dir, const char *name, const char *path, uid_t uid,
 
 int run_exit0(const char *path)
 {
+	char *const argv[] = { (char *)path, (char *)"--exit0", NULL };
+
+	return run_argv(path, argv);
+}
+
+int run_argv(const char *path, char *const argv[])
+{
 	int pipefd[2], st, err = 0;
 	pid_t pid;
 
@@ -70,7 +81,7 @@ int run_exit0(const char *path)
 	}
 	if (pid == 0) {
 		close(pipefd[0]);
-		execl(path, path, "--exit0", (char *)NULL);
+		execv(path, argv);
 		err = errno;
 		if (write(pipefd[1], &err, sizeof(err)) < 0)
 			_exit(126);

@@ -11,6 +11,9 @@
 /* One write(2) of @s to @path (a securityfs file): 0 or the errno. */
 int write_str_file(const char *path, const char *s);
 
+/* One write(2) of @len bytes of @buf to @path: 0 or the errno. */
+int write_buf_file(const char *path, const void *buf, size_t len);
+
 /*
  * Copy @dir/@name to @path (created or truncated) with owner @uid and
  * @mode: 0 or the errno.
@@ -23,6 +26,9 @@ int stage_file(const char *dir, const char *name, const char *path, uid_t uid,
  * execve() when it could not run, -1 when it ran and failed.
  */
 int run_exit0(const char *path);
+
+/* Execute @path with @argv: as run_exit0(). */
+int run_argv(const char *path, char *const argv[]);
 
 /* run_exit0()'s result in words. */
 const char *run_result(int err);

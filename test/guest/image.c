@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "iface.h"
 #include "measure.h"
 #include "tap.h"
@@ -81,35 +81,9 @@ static char *query(const char *q)
 /* Run "@path -c 'exit 0'": 0 ran and exited 0, the errno of execve, -1. */
 static int run_shell(const char *path)
 {
-	int pipefd[2], st, err = 0;
-	pid_t pid;
+	char *const argv[] = { (char *)path, (char *)"-c", (char *)"exit 0", NULL };
 
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return errno;
-	pid = fork();
-	if (pid < 0) {
-		err = errno;
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return err;
-	}
-	if (pid == 0) {
-		close(pipefd[0]);
-		execl(path, path, "-c", "exit 0", (char *)NULL);
-		err = errno;
-		if (write(pipefd[1], &err, sizeof(err)) < 0)
-			_exit(126);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	if (read(pipefd[0], &err, sizeof(err)) != sizeof(err))
-		err = 0;
-	close(pipefd[0]);
-	if (waitpid(pid, &st, 0) < 0)
-		return errno;
-	if (err)
-		return err;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+	return run_argv(path, argv);
 }
 
 /* A copy of @from at @to with one byte appended, mode 0755. */
