@@ -11,7 +11,8 @@
  *     parser's (/etc/diglim-demo.expected, written by images/build);
  *   - digest_query of /usr/bin/bash's digest names bash's RPM header;
  *   - bash (dynamically linked: ld.so and libc are mapped for execution)
- *     runs; a modified copy gets EACCES;
+ *     runs; a modified copy gets EACCES, and so does the program of the
+ *     unsigned package unsigned-demo, installed with rpm --nosignature;
  *   - PCR 11 replays from list measurements only.
  */
 #include <errno.h>
@@ -28,6 +29,7 @@
 #include "tap.h"
 
 #define BASH		"/usr/bin/bash"
+#define UNSIGNED	"/usr/bin/unsigned-hello"
 #define MODIFIED	"/tmp/bash-modified"
 #define EXPECTED	"/etc/diglim-demo.expected"
 #define LIST_PCR	11
@@ -154,17 +156,20 @@ static void check_pcr11(void)
 	       LIST_PCR, n);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	char *mounts = read_text("/proc/mounts", 1 << 16);
-	char *policy = read_text(IMA_DIR "/policy", 1 << 16);
-	char *count = read_text(IFACE "/digests_count", 4096);
-	char q[80], *answer = NULL, x[8];
+	char *mounts, *policy, *count, q[80], *answer = NULL, x[8];
 	long packages = -1, loaded, parser, file;
-	FILE *f = fopen(EXPECTED, "r");
+	FILE *f;
 	int err;
 
-	tap_plan(10);
+	if (argc == 2 && !strcmp(argv[1], "--exit0"))
+		return 0;
+	tap_plan(11);
+	mounts = read_text("/proc/mounts", 1 << 16);
+	policy = read_text(IMA_DIR "/policy", 1 << 16);
+	count = read_text(IFACE "/digests_count", 4096);
+	f = fopen(EXPECTED, "r");
 	if (f) {
 		if (fscanf(f, "packages %ld", &packages) != 1)
 			packages = -1;
@@ -209,6 +214,9 @@ int main(void)
 		err = run_shell(MODIFIED);
 	tap_ok(err == EACCES, "a modified copy of bash gets EACCES (%s)",
 	       err > 0 ? strerror(err) : err ? "failed" : "it ran");
+	err = run_exit0(UNSIGNED);
+	tap_ok(err == EACCES, "%s, of a package installed without a signature, "
+	       "gets EACCES (%s)", UNSIGNED, run_result(err));
 	check_pcr11();
 
 	free(mounts);
