@@ -17,12 +17,17 @@
  *   - list files unsigned or signed by an unknown key are refused;
  *   - a process that is not the trusted parser can upload a list, which is
  *     measured into PCR 11, but whitelists nothing, even when it names a
- *     signed header as its source.
+ *     signed header as its source;
+ *   - lists added or deleted while the system runs change the answer for
+ *     a program already refused or already run: signed.list (hello-b's
+ *     digest, signed by the builder) makes hello-b run, deleting it makes
+ *     hello-b refused again.
  *
  * The host stages in /enforce: hello-b (hello with bytes appended, in no
  * list), unsigned.list (a compact list of hello-b), wrongkey.list (the
- * same, signed by a key the kernel does not know) and rpm-list (the name of
- * the RPM list file in /etc/diglim).
+ * same, signed by a key the kernel does not know), signed.list (the same,
+ * signed by the builder) and rpm-list (the name of the RPM list file in
+ * /etc/diglim).
  *
  * Before its checks, the program runs hello, hello-b and a modified copy of
  * hello, in the reverse order when the kernel command line has
@@ -282,7 +287,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(22);
+	tap_plan(26);
 	err = copy_modified(HELLO, MODIFIED, "x");
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
@@ -378,5 +383,18 @@ int main(int argc, char **argv)
 	/* the packaged program is unaffected by all this */
 	err = run_exit0(HELLO);
 	tap_ok(err == 0, "%s still runs (%s)", HELLO, run_result(err));
+
+	/* reference values that change after a program was refused or ran */
+	err = write_str_file(IFACE "/digest_list_add", STAGED "/signed.list");
+	tap_ok(err == 0, "a list of %s signed by the builder is added at run "
+	       "time (%s)", HELLO_B, err ? strerror(err) : "ok");
+	err = run_exit0(HELLO_B);
+	tap_ok(err == 0, "%s, refused before, now runs: its cached refusal "
+	       "was dropped (%s)", HELLO_B, run_result(err));
+	err = write_str_file(IFACE "/digest_list_del", STAGED "/signed.list");
+	tap_ok(err == 0, "the list is deleted (%s)", err ? strerror(err) : "ok");
+	err = run_exit0(HELLO_B);
+	tap_ok(err == EACCES, "and %s, which ran, is refused again (%s)",
+	       HELLO_B, run_result(err));
 	return tap_exit();
 }
