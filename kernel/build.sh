@@ -193,7 +193,7 @@ key=$( {
 	echo "source $pkg $srcver"
 	echo "compiler $(gcc --version | head -n1)"
 	echo "variant $variant"
-	sha256sum "$self"
+	sha256sum <"$self"
 	for p in "${patches[@]}"; do echo "patch $(basename "$p")"; sha256sum < "$p"; done
 	for f in "${fragments[@]}"; do echo "fragment $(basename "$f")"; sha256sum < "$f"; done
 	for t in "${selftests[@]}"; do echo "selftest $t"; done
