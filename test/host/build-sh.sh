@@ -5,7 +5,8 @@
 # an option whose dependency is missing is named, a series entry without a
 # file is refused, and an unchanged build is served from the cache.
 #
-# Needs DIGLIM_KERNEL_DIR: the directory of the base kernel test/run built.
+# Needs DIGLIM_KERNEL_DIR: the directory of the base kernel test/run built,
+# and DIGLIM_BUILDER_KEY: the builder key it was built with (test/lib/builder-key).
 set -u
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -98,8 +99,11 @@ st=$?
 [ "$st" = 0 ] && grep -q 'every option' "$tmp/err"
 ok $? "kernel/series applies and every option of base.fragments is set (status $st)"
 
-# Unchanged inputs: the kernel test/run built comes from the cache.
-"$build_sh" >"$tmp/out" 2>"$tmp/err"
+# Unchanged inputs: the kernel test/run built (with the tests' builder key)
+# comes from the cache.
+keys=()
+[ -z "${DIGLIM_BUILDER_KEY:-}" ] || keys=(--builtin-keys "$DIGLIM_BUILDER_KEY/key.pgp")
+"$build_sh" "${keys[@]}" >"$tmp/out" 2>"$tmp/err"
 st=$?
 show "$tmp/err"
 [ "$st" = 0 ] && grep -q '^kernel/build.sh: cached' "$tmp/err" &&
