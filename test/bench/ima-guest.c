@@ -70,36 +70,6 @@ static long count_measurements(void)
 	return lines;
 }
 
-static int copy_file(const char *from, const char *to, uid_t uid)
-{
-	char buf[65536];
-	ssize_t n = 0;
-	int in, out, err = 0;
-
-	in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return errno;
-	out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (out < 0) {
-		err = errno;
-		close(in);
-		return err;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n) {
-			err = EIO;
-			break;
-		}
-	if (n < 0)
-		err = errno;
-	if (fchown(out, uid, 0) < 0 && !err)
-		err = errno;
-	if (close(out) < 0 && !err)
-		err = errno;
-	close(in);
-	return err;
-}
-
 /* A staged file's name (the host numbers them: 00001, 00002...). */
 typedef char name_t[32];
 
@@ -175,7 +145,7 @@ static int run_workload(struct workload *w, name_t *names, size_t count)
 	for (i = 0; i < count; i++) {
 		snprintf(from, sizeof(from), "%s/%s", src, names[i]);
 		snprintf(to, sizeof(to), "%s/%s", dst, names[i]);
-		err = copy_file(from, to, w->uid);
+		err = copy_file(from, to, "", w->uid, 0644);
 		if (err)
 			return err;
 	}
@@ -228,7 +198,7 @@ int main(void)
 	for (i = 0; i < 2 && !err; i++)
 		err = write_str_file(IMA_DIR "/policy", list_rules[i]);
 	if (!err)
-		err = copy_file(STAGED "/files.list", "/tmp/files.list", LIST_UID);
+		err = copy_file(STAGED "/files.list", "/tmp/files.list", "", LIST_UID, 0644);
 	if (!err)
 		err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/files.list");
 	tap_ok(!err, "key in .diglim, the signed list measured, appraised and "

@@ -174,30 +174,6 @@ static const char *rpm_list(void)
 	return name[0] ? name : NULL;
 }
 
-/* A copy of @from at @to with @extra appended, mode 0755: 0 or the errno. */
-static int copy_modified(const char *from, const char *to, const char *extra)
-{
-	struct blob b = { 0 };
-	int fd, err = 0;
-
-	if (!blob_read_at("/", from + 1, &b)) {
-		free(b.data);
-		return ENOENT;
-	}
-	fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
-	if (fd < 0) {
-		err = errno;
-	} else {
-		if (write(fd, b.data, b.len) != (ssize_t)b.len ||
-		    write(fd, extra, strlen(extra)) != (ssize_t)strlen(extra))
-			err = EIO;
-		if (close(fd) < 0 && !err)
-			err = errno;
-	}
-	free(b.data);
-	return err;
-}
-
 static void check_policy(void)
 {
 	char *policy = read_text(IMA_DIR "/policy", 1 << 16);
@@ -288,7 +264,7 @@ int main(int argc, char **argv)
 		return 0;
 
 	tap_plan(26);
-	err = copy_modified(HELLO, MODIFIED, "x");
+	err = copy_file(HELLO, MODIFIED, "x", 0, 0755);
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
 	run_in_order();

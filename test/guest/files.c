@@ -4,13 +4,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "keys.h"
 
 int write_str_file(const char *path, const char *s)
 {
@@ -31,31 +29,51 @@ int write_buf_file(const char *path, const void *buf, size_t len)
 	return err;
 }
 
+int copy_file(const char *from, const char *path, const char *extra,
+	      uid_t uid, mode_t mode)
+{
+	size_t elen = strlen(extra);
+	char buf[65536];
+	int in, out, err = 0;
+	ssize_t n;
+
+	in = open(from, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return errno;
+	out = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (out < 0) {
+		err = errno;
+		close(in);
+		return err;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n) {
+			err = EIO;
+			break;
+		}
+	if (n < 0 && !err)
+		err = errno;
+	if (!err && elen && write(out, extra, elen) != (ssize_t)elen)
+		err = EIO;
+	if (fchown(out, uid, 0) < 0 && !err)
+		err = errno;
+	if (fchmod(out, mode) < 0 && !err)
+		err = errno;
+	if (close(out) < 0 && !err)
+		err = errno;
+	close(in);
+	return err;
+}
+
 int stage_file(const char *dir, const char *name, const char *path, uid_t uid,
 	       mode_t mode)
 {
-	struct blob b = { 0 };
-	int fd, err = 0;
+	char from[512];
+	int n = snprintf(from, sizeof(from), "%s/%s", dir, name);
 
-	if (!blob_read_at(dir, name, &b)) {
-		free(b.data);
-		return ENOENT;
-	}
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-	if (fd < 0) {
-		err = errno;
-	} else {
-		if (write(fd, b.data, b.len) != (ssize_t)b.len)
-			err = EIO;
-		if (fchown(fd, uid, 0) < 0 && !err)
-			err = errno;
-		if (fchmod(fd, mode) < 0 && !err)
-			err = errno;
-		if (close(fd) < 0 && !err)
-			err = errno;
-	}
-	free(b.data);
-	return err;
+	if (n < 0 || (size_t)n >= sizeof(from))
+		return ENAMETOOLONG;
+	return copy_file(from, path, "", uid, mode);
 }
 
 int run_exit0(const char *path)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * File and program helpers of the guest IMA tests (ima-diglim,
+ * File and program helpers of the guest IMA tests (ima-diglim, enforce, image,
  * parser-trust) and of test/bench/ima's guest program.
  */
 #ifndef DIGLIM_TEST_FILES_H
@@ -13,6 +13,13 @@ int write_str_file(const char *path, const char *s);
 
 /* One write(2) of @len bytes of @buf to @path: 0 or the errno. */
 int write_buf_file(const char *path, const void *buf, size_t len);
+
+/*
+ * Copy @from to @path (created or truncated) with the string @extra
+ * appended (may be ""), owner @uid and @mode: 0 or the errno.
+ */
+int copy_file(const char *from, const char *path, const char *extra,
+	      uid_t uid, mode_t mode);
 
 /*
  * Copy @dir/@name to @path (created or truncated) with owner @uid and

@@ -88,33 +88,6 @@ static int run_shell(const char *path)
 	return run_argv(path, argv);
 }
 
-/* A copy of @from at @to with one byte appended, mode 0755. */
-static int copy_modified(const char *from, const char *to)
-{
-	char buf[65536];
-	ssize_t n;
-	int in, outfd, err = 0;
-
-	in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return errno;
-	outfd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
-	if (outfd < 0) {
-		err = errno;
-		close(in);
-		return err;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(outfd, buf, (size_t)n) != n)
-			err = EIO;
-	if (n < 0 || write(outfd, "x", 1) != 1)
-		err = EIO;
-	close(in);
-	if (close(outfd) < 0 && !err)
-		err = errno;
-	return err;
-}
-
 /* Is @name measured at all? */
 static bool measured(const char *name)
 {
@@ -209,7 +182,7 @@ int main(int argc, char **argv)
 	       err > 0 ? strerror(err) : err ? "failed" : "exit 0");
 	tap_ok(!measured(BASH) && !measured("/usr/sbin/init"),
 	       "neither bash nor this image's init is measured: their lists are");
-	err = copy_modified(BASH, MODIFIED);
+	err = copy_file(BASH, MODIFIED, "x", 0, 0755);
 	if (!err)
 		err = run_shell(MODIFIED);
 	tap_ok(err == EACCES, "a modified copy of bash gets EACCES (%s)",
