@@ -29,7 +29,7 @@ static const struct entry entries[] = {
 	{ "digest_list_add", S_IFREG, 0200 },
 	{ "digest_list_del", S_IFREG, 0200 },
 	{ "digest_list_label", S_IFREG, 0600 },
-	{ "digest_list_source", S_IFREG, 0200 },	/* not in v3: 0072 */
+	{ "digest_list_source", S_IFREG, 0600 },	/* not in v3: 0072, 0077 */
 	{ "digest_query", S_IFREG, 0600 },
 	{ "digests_count", S_IFREG, 0440 },
 	{ "digest_lists_loaded", S_IFDIR, 0 },
