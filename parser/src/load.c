@@ -54,24 +54,22 @@ static int absolute_dir(const char *dir, char *out, size_t size)
 	return 0;
 }
 
-/*
- * Read and convert rpm list @name; 0 with r->w holding the list. With
- * @fdp, the file stays open as *fdp (closed by the caller; -1 on failure).
- */
-static int convert_one(struct run *r, int dirfd, const char *name,
-		       const struct list_name *ln, int *fdp)
+/* Log why list file @name could not be read. */
+static void log_read_error(const char *name, int err)
+{
+	log_err("%s: cannot read: %s", name,
+		err == -EINVAL ? "not a regular file" : strerror(-err));
+}
+
+/* Convert the rpm list @name held in r->fb; 0 with r->w holding the list. */
+static int convert_one(struct run *r, const char *name,
+		       const struct list_name *ln)
 {
 	char err[CONVERT_ERR_LEN];
 	struct convert_opts co = r->o->conv;
 	struct convert_info info;
 	int ret;
 
-	ret = read_list_file_fd(dirfd, name, LIST_FILE_MAX, &r->fb, fdp);
-	if (ret) {
-		log_err("%s: cannot read: %s", name,
-			ret == -EINVAL ? "not a regular file" : strerror(-ret));
-		return ret;
-	}
 	co.type = ln->type;
 	ret = convert_rpm(r->fb.data, r->fb.len, &co, &r->w, &info, err);
 	if (ret) {
@@ -84,6 +82,37 @@ static int convert_one(struct run *r, int dirfd, const char *name,
 	return 0;
 }
 
+/*
+ * Into r->fb, the bytes of rpm list @name to convert and upload.  With
+ * digest_list_source, those the kernel read (and IMA appraised) when told
+ * that the file is the next upload's source: the kernel hands them back,
+ * and the file is not read a second time.  Without it (a kernel with only
+ * the v3 interface), the file as read here.
+ */
+static int read_source(struct run *r, const struct upload *u, int dirfd,
+		       const char *name)
+{
+	int ret, fd;
+
+	if (!u->has_source) {
+		ret = read_list_file(dirfd, name, LIST_FILE_MAX, &r->fb);
+		if (ret)
+			log_read_error(name, ret);
+		return ret;
+	}
+	ret = open_list_file(dirfd, name, LIST_FILE_MAX, &fd);
+	if (ret) {
+		log_read_error(name, ret);
+		return ret;
+	}
+	ret = upload_source(u, fd, LIST_FILE_MAX, &r->fb);
+	close(fd);
+	if (ret)
+		log_err("%s: refused as a digest list source "
+			"(digest_list_source): %s", name, strerror(-ret));
+	return ret;
+}
+
 static void load_one(struct run *r, const struct upload *u, enum ops op,
 		     int dirfd, const char *dir, const char *name)
 {
@@ -91,7 +120,7 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 	struct list_name ln;
 	const char *why;
 	struct stat st;
-	int ret, n, fd;
+	int ret, n;
 
 	if (list_name_parse(name, &ln, &why)) {
 		log_info("%s: ignored, not a list file name: %s", name, why);
@@ -112,27 +141,15 @@ static void load_one(struct run *r, const struct upload *u, enum ops op,
 		}
 		ret = upload_path(u, op, path);
 	} else {
-		/*
-		 * The file stays open until its list is uploaded: the kernel
-		 * credits the list with IMA's appraisal of this file.
-		 */
-		if (convert_one(r, dirfd, name, &ln, &fd))
+		/* the kernel credits the list with IMA's appraisal of the file */
+		if (read_source(r, u, dirfd, name) || convert_one(r, name, &ln))
 			goto failed;
 		if (r->w.len == 0) {
-			close(fd);
 			log_info("%s: no digest selected, nothing to upload", name);
 			r->n.empty++;
 			return;
 		}
-		ret = upload_source(u, fd);
-		if (ret) {
-			close(fd);
-			log_err("%s: refused as a digest list source "
-				"(digest_list_source): %s", name, strerror(-ret));
-			goto failed;
-		}
 		ret = upload_buffer(u, op, name, r->w.buf, r->w.len);
-		close(fd);
 	}
 	if (ret == -EEXIST && op == DIGEST_LIST_ADD) {
 		/*
@@ -243,8 +260,7 @@ static int check_compact(struct run *r, const char *path, const char *name)
 
 	ret = read_list_file(AT_FDCWD, path, LIST_FILE_MAX, &r->fb);
 	if (ret) {
-		log_err("%s: cannot read: %s", name,
-			ret == -EINVAL ? "not a regular file" : strerror(-ret));
+		log_read_error(name, ret);
 		return ret;
 	}
 	ret = modsig_split(r->fb.data, r->fb.len, &sig, &why);
@@ -278,7 +294,12 @@ static void convert_path(struct run *r, int outfd, const char *path)
 		/* the list itself is the output */
 		ret = write_out(outfd, name, r->fb.data, r->fb.len);
 	} else {
-		if (convert_one(r, AT_FDCWD, path, &ln, NULL))
+		ret = read_list_file(AT_FDCWD, path, LIST_FILE_MAX, &r->fb);
+		if (ret) {
+			log_read_error(path, ret);
+			goto failed;
+		}
+		if (convert_one(r, path, &ln))
 			goto failed;
 		if (r->w.len == 0) {
 			log_info("%s: no digest selected, no output", name);

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int grow(struct file_buf *fb, size_t need)
+int file_buf_reserve(struct file_buf *fb, size_t need)
 {
 	uint8_t *p;
 
@@ -22,36 +22,55 @@ static int grow(struct file_buf *fb, size_t need)
 	return 0;
 }
 
-int read_list_file_fd(int dirfd, const char *name, size_t max,
-		      struct file_buf *fb, int *fdp)
+/* Open @name, check it; its size in *sizep. */
+static int open_checked(int dirfd, const char *name, size_t max, int *fdp,
+			size_t *sizep)
 {
 	struct stat st;
-	size_t want, ask, got = 0;
-	ssize_t n;
 	int fd, ret = 0;
 
-	fb->len = 0;
-	if (fdp)
-		*fdp = -1;
+	*fdp = -1;
+	*sizep = 0;
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW |
 		    O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0) {
+	if (fstat(fd, &st) < 0)
 		ret = -errno;
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode)) {
+	else if (!S_ISREG(st.st_mode))
 		ret = -EINVAL;
-		goto out;
-	}
-	if (st.st_size < 0 || (uint64_t)st.st_size > max) {
+	else if (st.st_size < 0 || (uint64_t)st.st_size > max)
 		ret = -EFBIG;
-		goto out;
+	if (ret) {
+		close(fd);
+		return ret;
 	}
+	*fdp = fd;
+	*sizep = (size_t)st.st_size;
+	return 0;
+}
+
+int open_list_file(int dirfd, const char *name, size_t max, int *fdp)
+{
+	size_t size;
+
+	return open_checked(dirfd, name, max, fdp, &size);
+}
+
+int read_list_file(int dirfd, const char *name, size_t max,
+		   struct file_buf *fb)
+{
+	size_t size, want, ask, got = 0;
+	ssize_t n;
+	int fd, ret;
+
+	fb->len = 0;
+	ret = open_checked(dirfd, name, max, &fd, &size);
+	if (ret)
+		return ret;
 	/* one byte more than expected, to see a file that grew */
-	want = (size_t)st.st_size + 1;
-	ret = grow(fb, want);
+	want = size + 1;
+	ret = file_buf_reserve(fb, want);
 	if (ret)
 		goto out;
 	while (got < want) {
@@ -72,27 +91,16 @@ int read_list_file_fd(int dirfd, const char *name, size_t max,
 		 * (one syscall per file saved). A file that grew since fstat()
 		 * still fills the extra byte and fails below.
 		 */
-		if ((size_t)n < ask && got == (size_t)st.st_size)
+		if ((size_t)n < ask && got == size)
 			break;
 	}
-	if (got != (size_t)st.st_size)
+	if (got != size)
 		ret = -EIO;
 	else
 		fb->len = got;
 out:
-	if (ret || !fdp) {
-		close(fd);
-		fd = -1;
-	}
-	if (fdp)
-		*fdp = fd;
+	close(fd);
 	return ret;
-}
-
-int read_list_file(int dirfd, const char *name, size_t max,
-		   struct file_buf *fb)
-{
-	return read_list_file_fd(dirfd, name, max, fb, NULL);
 }
 
 void file_buf_free(struct file_buf *fb)

@@ -22,11 +22,13 @@ struct file_buf {
 int read_list_file(int dirfd, const char *name, size_t max,
 		   struct file_buf *fb);
 /*
- * The same, leaving the file open: on success *fdp is its descriptor,
- * which the caller closes (-1 on failure).
+ * Open regular file @name (relative to @dirfd, symlinks not followed) for
+ * reading, without reading it: *fdp is its descriptor, which the caller
+ * closes. 0, -EINVAL for a non-regular file, -EFBIG above @max, or -errno.
  */
-int read_list_file_fd(int dirfd, const char *name, size_t max,
-		      struct file_buf *fb, int *fdp);
+int open_list_file(int dirfd, const char *name, size_t max, int *fdp);
+/* Make room for @need bytes in @fb. 0 or -ENOMEM. */
+int file_buf_reserve(struct file_buf *fb, size_t need);
 void file_buf_free(struct file_buf *fb);
 
 #endif

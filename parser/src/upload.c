@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "limits.h"
@@ -69,17 +70,77 @@ int upload_path(const struct upload *u, enum ops op, const char *path)
 	return write_file(u, op_files[op], path, strlen(path));
 }
 
-int upload_source(const struct upload *u, int source_fd)
+/* Read @fd from offset 0 to its end into @fb, at most @max bytes. */
+static int read_back(int fd, size_t hint, size_t max, struct file_buf *fb)
 {
-	char num[16];
-	int n;
+	size_t got = 0, ask;
+	ssize_t n;
+	int ret;
 
-	if (source_fd < 0 || !u->has_source)
-		return 0;
-	n = snprintf(num, sizeof(num), "%d", source_fd);
-	if (n < 0 || (size_t)n >= sizeof(num))
+	/* one byte more than the hint, so that a read of all is short */
+	ret = file_buf_reserve(fb, (hint < max ? hint : max) + 1);
+	for (; !ret; ) {
+		if (got == fb->cap) {
+			if (got > max) {
+				ret = -EFBIG;
+				break;
+			}
+			ret = file_buf_reserve(fb, got > max / 2 ? max + 1 :
+					       2 * got);
+			if (ret)
+				break;
+		}
+		ask = fb->cap - got;
+		n = pread(fd, fb->data + got, ask, (off_t)got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			ret = -errno;
+			break;
+		}
+		got += (size_t)n;
+		/* the kernel gives all it has up to the size asked: the end */
+		if ((size_t)n < ask)
+			break;
+	}
+	if (!ret && got > max)
+		ret = -EFBIG;
+	fb->len = ret ? 0 : got;
+	return ret;
+}
+
+int upload_source(const struct upload *u, int source_fd, size_t max,
+		  struct file_buf *fb)
+{
+	struct stat st;
+	char num[16];
+	ssize_t n;
+	int fd, len, ret = 0;
+
+	fb->len = 0;
+	if (!u->has_source)
+		return -ENOSYS;
+	if (source_fd < 0 || fstat(source_fd, &st) < 0)
+		return -EBADF;
+	len = snprintf(num, sizeof(num), "%d", source_fd);
+	if (len < 0 || (size_t)len >= sizeof(num))
 		return -EINVAL;
-	return write_file(u, "digest_list_source", num, (size_t)n);
+	fd = openat(u->dirfd, "digest_list_source",
+		    O_RDWR | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	do {
+		n = pwrite(fd, num, (size_t)len, 0);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		ret = -errno;
+	else if (n != len)
+		ret = -EIO;
+	if (!ret)
+		ret = read_back(fd, st.st_size > 0 ? (size_t)st.st_size : 0,
+				max, fb);
+	close(fd);
+	return ret;
 }
 
 int upload_buffer(const struct upload *u, enum ops op, const char *label,

@@ -7,6 +7,8 @@
 
 #include <linux/diglim.h>
 
+#include "readfile.h"
+
 #define UPLOAD_SECURITYFS_DEFAULT	"/sys/kernel/security"
 #define UPLOAD_SECURITYFS_ENV		"DIGLIM_SECURITYFS"
 #define UPLOAD_SUBDIR			"integrity/diglim"
@@ -25,11 +27,15 @@ int upload_path(const struct upload *u, enum ops op, const char *path);
 
 /*
  * Tell the kernel that the next buffer is converted from the file open as
- * @source_fd, if it has digest_list_source (as upload_open() found); the
- * kernel reads that file as a digest list, so IMA's appraisal of it can
- * refuse it (-EACCES).  0 (also when there is nothing to tell) or -errno.
+ * @source_fd, and read back into @fb the bytes the kernel read from it (at
+ * most @max): those are what IMA appraised, and the only bytes to convert,
+ * since a second read of the file could return others.  The kernel reads
+ * the file as a digest list, so IMA's appraisal can refuse it (-EACCES).
+ * 0, -ENOSYS when the kernel has no digest_list_source (as upload_open()
+ * found; the caller reads the file itself), -EFBIG above @max, or -errno.
  */
-int upload_source(const struct upload *u, int source_fd);
+int upload_source(const struct upload *u, int source_fd, size_t max,
+		  struct file_buf *fb);
 
 /* Label the next buffer with @label, then upload @buf. 0 or -errno. */
 int upload_buffer(const struct upload *u, enum ops op, const char *label,

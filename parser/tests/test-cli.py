@@ -202,6 +202,19 @@ def main():
        not got["digest_list_add"] and not got["digest_list_label"],
        "source refused: counted as failed, nothing labelled or uploaded")
 
+    # The kernel hands back what it read, and the parser converts those bytes,
+    # not the file: a fake digest_list_source (a regular file) hands back the
+    # descriptor number just written, which is no RPM header.
+    sfs = FakeSecurityfs(os.path.join(tmp, "sfs-readback"))
+    with open(os.path.join(sfs.dir, "digest_list_source"), "wb"):
+        pass
+    r = run(["add", good_dir], env={"DIGLIM_SECURITYFS": sfs.root})
+    got = sfs.close()
+    err = r.stderr.decode()
+    ok(r.returncode == 1 and "0-file_list-rpm-foo: header: truncated" in err and
+       "1 failed" in err and not got["digest_list_add"],
+       "the bytes digest_list_source hands back are converted, not the file")
+
     # --- fatal errors ------------------------------------------------------------
     r = run(["add", os.path.join(tmp, "missing")], env={"DIGLIM_SECURITYFS": tmp})
     ok(r.returncode == 2 and b"cannot open directory" in r.stderr, "missing directory: exit 2")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Unit tests of upload.c against a fake securityfs directory. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +16,11 @@ int main(void)
 {
 	char root[256], dir[400], buf[500];
 	const uint8_t list[] = { 1, 0, 1, 0, 1, 0, 4, 0 };
+	static char big[3 * 65536 + 5];
+	struct file_buf fb = { 0 };
+	char want[16];
 	struct upload u;
+	int sfd;
 	long n;
 
 	tmpdir_make(root, sizeof(root));
@@ -43,27 +48,46 @@ int main(void)
 	ok(n == 19 && !memcmp(buf, "0-file_list-rpm-foo", 19), "label written first");
 	n = tmpdir_read(dir, "digest_list_del", buf, sizeof(buf));
 	ok(n == sizeof(list) && !memcmp(buf, list, sizeof(list)), "then the buffer, whole");
-	ok(upload_source(&u, 7) == 0,
-	   "a source descriptor and a kernel without digest_list_source: nothing to do");
+	/* the fake digest_list_source is a regular file: what was written */
+	sfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	snprintf(want, sizeof(want), "%d", sfd);
+	ok(upload_source(&u, sfd, 64, &fb) == -ENOSYS && fb.len == 0,
+	   "a kernel without digest_list_source: -ENOSYS, read the file yourself");
 	tmpdir_write(dir, "digest_list_source", "", 0);
-	ok(upload_source(&u, 7) == 0 &&
+	ok(upload_source(&u, sfd, 64, &fb) == -ENOSYS &&
 	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
 	   "digest_list_source looked up at open only: not written");
 	upload_close(&u);
 	ok(upload_open(&u, root) == 0, "opened again");
-	ok(upload_source(&u, -1) == 0 &&
+	ok(upload_source(&u, -1, 64, &fb) == -EBADF &&
 	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
-	   "no source descriptor: nothing written");
-	ok(upload_source(&u, 7) == 0, "with digest_list_source: source told");
+	   "no source descriptor: -EBADF, nothing written");
+	ok(upload_source(&u, sfd, 64, &fb) == 0, "with digest_list_source: source told");
 	n = tmpdir_read(dir, "digest_list_source", buf, sizeof(buf));
-	ok(n == 1 && buf[0] == '7', "digest_list_source got the descriptor number");
+	ok(n == (long)strlen(want) && !memcmp(buf, want, strlen(want)),
+	   "digest_list_source got the descriptor number");
+	ok(fb.len == strlen(want) && !memcmp(fb.data, want, strlen(want)),
+	   "what reading digest_list_source from offset 0 gives is handed back");
+	memset(big, 'x', sizeof(big));
+	tmpdir_write(dir, "digest_list_source", big, sizeof(big));
+	ok(upload_source(&u, sfd, sizeof(big), &fb) == 0 && fb.len == sizeof(big) &&
+	   !memcmp(fb.data, want, strlen(want)) &&
+	   !memcmp(fb.data + strlen(want), big + strlen(want),
+		   sizeof(big) - strlen(want)),
+	   "read back to its end, larger than any size hint (%zu bytes)", sizeof(big));
+	tmpdir_write(dir, "digest_list_source", big, sizeof(big));
+	ok(upload_source(&u, sfd, sizeof(big) - 1, &fb) == -EFBIG && fb.len == 0,
+	   "one byte more than the limit: -EFBIG, nothing handed back");
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	remove(buf);
 	mkdir(buf, 0755);
-	ok(upload_source(&u, 7) == -EISDIR,
-	   "a digest_list_source write error is returned (-EISDIR)");
+	ok(upload_source(&u, sfd, 64, &fb) == -EISDIR,
+	   "a digest_list_source open error is returned (-EISDIR)");
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	rmdir(buf);
+	file_buf_free(&fb);
+	if (sfd >= 0)
+		close(sfd);
 	tmpdir_write(dir, "digest_list_add", "/etc/diglim/0-file_list-compact-x", 33);
 	ok(upload_buffer(&u, DIGEST_LIST_ADD, "l", "/x", 2) == -EINVAL,
 	   "buffer starting with '/' refused (the kernel would take it for a path)");
