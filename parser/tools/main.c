@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* diglim: the distribution builder's host tools. Dispatch only. */
+#include "attest.h"
 #include "compact_cmd.h"
 #include "crypto.h"
 #include "dump.h"
@@ -21,6 +22,8 @@ static const char help[] =
 "    diglim compact (--parser | --file) FILE... -o OUT [--immutable]\n"
 "                   [--sign KEYID [--gpg-homedir DIR]]\n"
 "    diglim dump FILE...\n"
+"    diglim attest LOG [--bank ALGO] [--pcrs FILE] [--lists DIR]...\n"
+"                  [--diglim-pcr N] [--verbose]\n"
 "    diglim --help\n"
 "\n"
 "DESCRIPTION\n"
@@ -60,11 +63,32 @@ static const char help[] =
 "             digests with paths and what diglim-parser selects (rpm) or\n"
 "             blocks (compact), signature key ID.\n"
 "\n"
+"    attest   What a remote verifier makes of a DIGLIM system's IMA\n"
+"             measurement list LOG (binary_runtime_measurements_sha256, or\n"
+"             binary_runtime_measurements for --bank sha1; default bank\n"
+"             sha256). Every entry's template digest must be the bank's\n"
+"             hash of its data; the entries are replayed into PCR values,\n"
+"             compared with the TPM's from FILE (lines \"PCR HEX\", or\n"
+"             \"PCR: 0xHEX\" as tpm2_pcrread prints them). The lists the\n"
+"             kernel recorded (ima-buf entries add_buffer_<label> and\n"
+"             add_file_<name>) give the reference values; each file\n"
+"             measurement outside the DIGLIM PCR (--diglim-pcr, default\n"
+"             11) is known when its digest is in one of them, else\n"
+"             reported as an unknown file. File measurements in the\n"
+"             DIGLIM PCR are list files the kernel read. With --lists DIR\n"
+"             (repeatable), every list and list file in the log must be\n"
+"             one of DIR's list files or diglim-parser's conversion of\n"
+"             one (with or without --exec-only); without it, every list\n"
+"             in the log is trusted. Prints PCR results, one line per\n"
+"             unknown file, unknown list and violation (--verbose: known\n"
+"             files and lists too), a summary and \"attest: OK\" or\n"
+"             \"attest: FAIL: <reasons>\"; exits 1 unless OK.\n"
+"\n"
 "EXIT STATUS\n"
 "    0  success: everything written, or every file verified OK\n"
 "    1  invalid input: a malformed file or keyring, a signature that does\n"
 "       not verify, a package that could not be exported, no list file\n"
-"       to verify\n"
+"       to verify, a measurement list that does not attest\n"
 "    2  bad command line\n"
 "    3  system error: I/O, librpm, libgcrypt or gpg failure\n"
 "\n"
@@ -80,6 +104,7 @@ static const struct {
 	{ "verify", cmd_verify, "diglim verify" },
 	{ "compact", cmd_compact, "diglim compact" },
 	{ "dump", cmd_dump, "diglim dump" },
+	{ "attest", cmd_attest, "diglim attest" },
 };
 
 int main(int argc, char **argv)
@@ -87,7 +112,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	if (argc < 2) {
-		fputs("usage: diglim (export | verify | compact | dump) ...; diglim --help\n",
+		fputs("usage: diglim (export | verify | compact | dump | attest) ...; diglim --help\n",
 		      stderr);
 		return EXIT_USAGE;
 	}

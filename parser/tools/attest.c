@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `diglim attest LOG [--pcrs FILE] [--lists DIR]...`: what a remote
+ * verifier makes of a DIGLIM system's IMA measurement list.
+ *
+ * The log is replayed into PCR values and compared with the TPM's. Each
+ * entry's template digest must be the bank's hash of its template data,
+ * so that what the tool reads is what was extended. The digest lists the
+ * kernel recorded (ima-buf entries add_buffer_<label>, add_file_<name>,
+ * holding the list) give the reference values; each file measurement
+ * outside the DIGLIM PCR is then known (its digest is in a list) or
+ * unknown. With --lists, every list and every list file the log shows must
+ * be one of the distribution's (a compact list file, an rpm list file or
+ * diglim-parser's conversion of it, with or without --exec-only).
+ */
+#include "attest.h"
+#include "digestset.h"
+#include "imalog.h"
+#include "util.h"
+
+#include "compact.h"
+#include "convert.h"
+#include "hash_algo.h"
+#include "listdir.h"
+#include "modsig.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <gcrypt.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DIGLIM_PCR_DEFAULT	11
+#define LIST_EVENT_ADD_BUFFER	"add_buffer_"
+#define LIST_EVENT_ADD_FILE	"add_file_"
+#define LIST_EVENT_DEL_BUFFER	"del_buffer_"
+#define LIST_EVENT_DEL_FILE	"del_file_"
+
+/* PCR banks and the algorithms list files are identified with. */
+static const struct {
+	const char *name;
+	int gcry;
+	unsigned int linux_algo;
+} algos[] = {
+	{ "sha1", GCRY_MD_SHA1, HASH_ALGO_SHA1 },
+	{ "sha256", GCRY_MD_SHA256, HASH_ALGO_SHA256 },
+	{ "sha384", GCRY_MD_SHA384, HASH_ALGO_SHA384 },
+	{ "sha512", GCRY_MD_SHA512, HASH_ALGO_SHA512 },
+};
+#define NALGOS (sizeof(algos) / sizeof(algos[0]))
+
+struct attest {
+	const char *log_path;
+	size_t bank;			/* index in algos[] */
+	size_t dsize;			/* bank digest size */
+	unsigned int diglim_pcr;
+	bool verbose;
+	/* --pcrs */
+	bool pcr_given[IMA_PCR_MAX];
+	uint8_t pcr_tpm[IMA_PCR_MAX][64];
+	/* --lists: digests of the distribution's list files and conversions */
+	bool have_lists;
+	struct digestset known_lists;
+	/* from the log */
+	struct digestset refs;
+	uint8_t pcr_log[IMA_PCR_MAX][64];
+	bool pcr_used[IMA_PCR_MAX];
+	unsigned long entries, lists_added, lists_deleted, list_files;
+	unsigned long invalid_lists, unknown_lists, files, known, unknown;
+	unsigned long violations, other, ref_digests;
+};
+
+static void print_digest(const char *algo, const uint8_t *d, size_t len)
+{
+	char hex[2 * 64 + 1];
+
+	if (len > 64)
+		len = 64;
+	hex_encode(d, len, hex);
+	printf("%s:%s", algo, hex);
+}
+
+/* --- the distribution's lists (--lists) ------------------------------ */
+
+/* Every algorithm's digest of @buf into the known lists. */
+static int know(struct attest *a, const uint8_t *buf, size_t len)
+{
+	uint8_t d[64];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < NALGOS; i++) {
+		gcry_md_hash_buffer(algos[i].gcry, d, buf, len);
+		ret = digestset_add(&a->known_lists, algos[i].linux_algo, d,
+				    gcry_md_get_algo_dlen(algos[i].gcry));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The conversions diglim-parser can make of rpm list file @buf. */
+static int know_conversions(struct attest *a, const char *path,
+			    const uint8_t *buf, size_t len, uint16_t type)
+{
+	struct compact_writer w;
+	struct convert_info info;
+	char err[CONVERT_ERR_LEN];
+	int exec_only, ret = 0;
+
+	compact_writer_init(&w);
+	for (exec_only = 0; exec_only <= 1 && !ret; exec_only++) {
+		struct convert_opts o = { .type = type, .exec_only = exec_only };
+
+		compact_writer_reset(&w);
+		ret = convert_rpm(buf, len, &o, &w, &info, err);
+		if (ret) {
+			tool_err(path, "diglim-parser refuses it: %s", err);
+			break;
+		}
+		if (w.len)
+			ret = know(a, w.buf, w.len);
+	}
+	compact_writer_free(&w);
+	return ret;
+}
+
+/* Read the list files of directory @dir. Returns an exit code. */
+static int load_lists(struct attest *a, const char *dir)
+{
+	struct dirent **ents;
+	int n, i, status = EXIT_OK;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	if (n < 0) {
+		tool_err(dir, "cannot list: %s", strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	for (i = 0; i < n; i++) {
+		const char *name = ents[i]->d_name, *why;
+		struct list_name ln;
+		uint8_t *buf = NULL;
+		char *path = NULL;
+		size_t len;
+		int ret;
+
+		if (name[0] == '.' || list_name_parse(name, &ln, &why))
+			goto next;
+		if (asprintf(&path, "%s/%s", dir, name) < 0) {
+			path = NULL;
+			tool_err(dir, "%s", strerror(ENOMEM));
+			status = EXIT_SYSTEM;
+			goto next;
+		}
+		ret = read_whole_file(path, TOOL_FILE_MAX, &buf, &len);
+		if (ret) {
+			tool_err(path, "cannot read: %s", strerror(-ret));
+			status = EXIT_SYSTEM;
+			goto next;
+		}
+		ret = know(a, buf, len);
+		if (!ret && ln.format == LIST_FMT_RPM)
+			ret = know_conversions(a, path, buf, len, ln.type);
+		if (ret == -ENOMEM) {
+			tool_err(path, "%s", strerror(ENOMEM));
+			status = EXIT_SYSTEM;
+		} else if (ret && status == EXIT_OK) {
+			status = EXIT_INVALID;
+		}
+next:
+		free(buf);
+		free(path);
+		free(ents[i]);
+	}
+	free(ents);
+	a->have_lists = true;
+	return status;
+}
+
+/* --- PCR values (--pcrs) ------------------------------------------------ */
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/*
+ * Lines "N HEX" (optionally "N: 0xHEX", as tpm2_pcrread prints), '#'
+ * comments and empty lines. Returns an exit code.
+ */
+static int load_pcrs(struct attest *a, const char *path)
+{
+	char line[512];
+	unsigned int lineno = 0;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		tool_err(path, "cannot open: %s", strerror(errno));
+		return EXIT_SYSTEM;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+		unsigned long pcr;
+		size_t i;
+
+		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {
+			tool_err(path, "line %u: longer than %zu bytes", lineno,
+				 sizeof(line) - 2);
+			goto invalid;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == '#' || *p == '\n' || *p == '\0')
+			continue;
+		errno = 0;
+		pcr = strtoul(p, &end, 10);
+		if (end == p || errno || pcr >= IMA_PCR_MAX) {
+			tool_err(path, "line %u: not \"PCR HEX\" with a PCR of 0-23",
+				 lineno);
+			goto invalid;
+		}
+		p = end;
+		if (*p == ':')
+			p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+			p += 2;
+		for (i = 0; i < a->dsize; i++) {
+			int hi = hexval(p[2 * i]), lo = hi < 0 ? -1 : hexval(p[2 * i + 1]);
+
+			if (hi < 0 || lo < 0)
+				break;
+			a->pcr_tpm[pcr][i] = (uint8_t)(hi << 4 | lo);
+		}
+		p += 2 * i;
+		if (i != a->dsize || (*p != '\n' && *p != '\0' && *p != ' ' &&
+				      *p != '\t' && *p != '\r')) {
+			tool_err(path, "line %u: PCR %lu is not %zu hex bytes (%s bank)",
+				 lineno, pcr, a->dsize, algos[a->bank].name);
+			goto invalid;
+		}
+		a->pcr_given[pcr] = true;
+	}
+	if (ferror(f)) {
+		tool_err(path, "cannot read: %s", strerror(errno));
+		fclose(f);
+		return EXIT_SYSTEM;
+	}
+	fclose(f);
+	return EXIT_OK;
+invalid:
+	fclose(f);
+	return EXIT_INVALID;
+}
+
+/* --- the log ------------------------------------------------------------ */
+
+static bool starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+static bool is_list_event(const struct ima_event *e)
+{
+	return !strcmp(e->template_name, "ima-buf") && e->name &&
+	       (starts(e->name, LIST_EVENT_ADD_BUFFER) ||
+		starts(e->name, LIST_EVENT_ADD_FILE) ||
+		starts(e->name, LIST_EVENT_DEL_BUFFER) ||
+		starts(e->name, LIST_EVENT_DEL_FILE));
+}
+
+/* The reference values of the list an add event holds. */
+static int add_refs(struct attest *a, const struct ima_event *e)
+{
+	struct compact_block b;
+	const char *why = NULL;
+	struct modsig ms;
+	size_t pos = 0;
+	uint32_t i;
+	int ret;
+
+	if (modsig_split(e->buf, e->buf_len, &ms, &why) ||
+	    compact_validate(e->buf, ms.body_len, NULL, &why)) {
+		/* the kernel refuses such a list: it whitelists nothing */
+		printf("invalid list %s: %s\n", e->name, why);
+		a->invalid_lists++;
+		return 0;
+	}
+	while ((ret = compact_next(e->buf, ms.body_len, &pos, &b, &why)) == 1) {
+		if (b.type != COMPACT_FILE && b.type != COMPACT_PARSER)
+			continue;
+		for (i = 0; i < b.count; i++) {
+			ret = digestset_add(&a->refs, b.algo,
+					    b.digests + (size_t)i * b.dsize,
+					    b.dsize);
+			if (ret)
+				return ret;
+		}
+		a->ref_digests += b.count;
+	}
+	return ret < 0 ? -EBADMSG : 0;
+}
+
+/* Whether @e's list (an add or del event's buffer) is the distribution's. */
+static void check_list(struct attest *a, const struct ima_event *e)
+{
+	uint8_t d[32];
+
+	if (!a->have_lists)
+		return;
+	gcry_md_hash_buffer(GCRY_MD_SHA256, d, e->buf, e->buf_len);
+	if (digestset_count(&a->known_lists, HASH_ALGO_SHA256, d, sizeof(d)))
+		return;
+	printf("unknown list %s (PCR %u, ", e->name, e->pcr);
+	print_digest("sha256", d, sizeof(d));
+	printf("): not one of the lists given\n");
+	a->unknown_lists++;
+}
+
+/* A file measurement in the DIGLIM PCR: the kernel read a list file. */
+static void check_list_file(struct attest *a, const struct ima_event *e)
+{
+	a->list_files++;
+	if (!a->have_lists || e->algo < 0 ||
+	    digestset_count(&a->known_lists, (unsigned int)e->algo, e->digest,
+			    e->digest_len))
+		return;
+	printf("unknown list file %s (PCR %u, ", e->name, e->pcr);
+	print_digest(e->algo_name, e->digest, e->digest_len);
+	printf("): not one of the lists given\n");
+	a->unknown_lists++;
+}
+
+static void check_file(struct attest *a, const struct ima_event *e)
+{
+	bool known = e->algo >= 0 &&
+		     digestset_count(&a->refs, (unsigned int)e->algo,
+				     e->digest, e->digest_len);
+
+	a->files++;
+	if (known) {
+		a->known++;
+		if (a->verbose) {
+			printf("known file %s ", e->name);
+			print_digest(e->algo_name, e->digest, e->digest_len);
+			printf(" (PCR %u)\n", e->pcr);
+		}
+		return;
+	}
+	a->unknown++;
+	printf("unknown file %s ", e->name);
+	print_digest(e->algo_name, e->digest, e->digest_len);
+	printf(" (PCR %u)\n", e->pcr);
+}
+
+/* Replay @e into the log's PCRs after checking its template digest. */
+static int replay(struct attest *a, const struct ima_event *e)
+{
+	int gcry = algos[a->bank].gcry;
+	uint8_t d[64], ext[2 * 64];
+
+	if (e->violation) {
+		memset(ext + a->dsize, 0xff, a->dsize);
+	} else {
+		gcry_md_hash_buffer(gcry, d, e->data, e->data_len);
+		if (memcmp(d, e->template_digest, a->dsize) != 0)
+			return -EBADMSG;
+		memcpy(ext + a->dsize, e->template_digest, a->dsize);
+	}
+	memcpy(ext, a->pcr_log[e->pcr], a->dsize);
+	gcry_md_hash_buffer(gcry, a->pcr_log[e->pcr], ext, 2 * a->dsize);
+	a->pcr_used[e->pcr] = true;
+	return 0;
+}
+
+/*
+ * Pass 1 (@classify false): check and replay every entry, collect the
+ * reference values of every list added.  Pass 2: judge each entry.
+ * Returns an exit code.
+ */
+static int walk(struct attest *a, const uint8_t *log, size_t len,
+		bool classify)
+{
+	struct ima_event e;
+	struct ima_log l;
+	const char *why = NULL;
+	int ret;
+
+	ima_log_init(&l, log, len, a->dsize);
+	while ((ret = ima_log_next(&l, &e, &why)) == 1) {
+		if (!classify) {
+			a->entries++;
+			if (replay(a, &e)) {
+				tool_err(a->log_path, "entry at byte %zu (%s, PCR %u): template digest is not the %s of its data",
+					 e.offset, e.template_name, e.pcr,
+					 algos[a->bank].name);
+				return EXIT_INVALID;
+			}
+			if (is_list_event(&e) && (starts(e.name, LIST_EVENT_ADD_BUFFER) ||
+						  starts(e.name, LIST_EVENT_ADD_FILE))) {
+				ret = add_refs(a, &e);
+				if (ret) {
+					tool_err(a->log_path, "entry at byte %zu: %s",
+						 e.offset, strerror(-ret));
+					return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
+				}
+			}
+			continue;
+		}
+		if (e.violation) {
+			printf("violation (PCR %u, %s)\n", e.pcr, e.template_name);
+			a->violations++;
+		} else if (is_list_event(&e)) {
+			if (starts(e.name, "add_")) {
+				a->lists_added++;
+				if (a->verbose)
+					printf("list %s (PCR %u)\n", e.name, e.pcr);
+			} else {
+				a->lists_deleted++;
+				if (a->verbose)
+					printf("list deleted %s (PCR %u)\n", e.name, e.pcr);
+			}
+			check_list(a, &e);
+		} else if (!e.has_digest || !strcmp(e.template_name, "ima-buf") ||
+			   !strcmp(e.name, "boot_aggregate")) {
+			a->other++;
+		} else if (e.pcr == a->diglim_pcr) {
+			check_list_file(a, &e);
+		} else {
+			check_file(a, &e);
+		}
+	}
+	if (ret < 0) {
+		tool_err(a->log_path, "entry at byte %zu: %s", e.offset, why);
+		return EXIT_INVALID;
+	}
+	return EXIT_OK;
+}
+
+/* Compare the replayed PCRs with the TPM's; false on a mismatch. */
+static bool compare_pcrs(struct attest *a)
+{
+	static const uint8_t zero[64];
+	bool ok = true;
+	unsigned int i;
+
+	for (i = 0; i < IMA_PCR_MAX; i++) {
+		const uint8_t *mine = a->pcr_used[i] ? a->pcr_log[i] : zero;
+
+		if (!a->pcr_used[i] && !a->pcr_given[i])
+			continue;
+		printf("pcr %u: ", i);
+		print_digest(algos[a->bank].name, mine, a->dsize);
+		if (!a->pcr_given[i]) {
+			printf(" (not checked: no TPM value given)\n");
+			continue;
+		}
+		if (!memcmp(mine, a->pcr_tpm[i], a->dsize)) {
+			printf(" matches the TPM\n");
+			continue;
+		}
+		printf(" DOES NOT MATCH the TPM's ");
+		print_digest(algos[a->bank].name, a->pcr_tpm[i], a->dsize);
+		putchar('\n');
+		ok = false;
+	}
+	return ok;
+}
+
+static void usage(FILE *f)
+{
+	fputs("usage: diglim attest LOG [--bank ALGO] [--pcrs FILE] [--lists DIR]...\n"
+	      "                     [--diglim-pcr N] [--verbose]\n", f);
+}
+
+int cmd_attest(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "bank", required_argument, NULL, 'b' },
+		{ "pcrs", required_argument, NULL, 'p' },
+		{ "lists", required_argument, NULL, 'l' },
+		{ "diglim-pcr", required_argument, NULL, 'd' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct attest *a;
+	const char *pcrs = NULL, *bank = "sha256";
+	char **lists = NULL;
+	uint8_t *log = NULL;
+	size_t len, i;
+	int c, nlists = 0, status = EXIT_OK, ret;
+	bool pcrs_ok;
+
+	a = calloc(1, sizeof(*a));
+	lists = calloc((size_t)argc, sizeof(*lists));
+	if (!a || !lists) {
+		tool_err(NULL, "%s", strerror(ENOMEM));
+		free(a);
+		free(lists);
+		return EXIT_SYSTEM;
+	}
+	a->diglim_pcr = DIGLIM_PCR_DEFAULT;
+	while ((c = getopt_long(argc, argv, "v", opts, NULL)) != -1) {
+		char *arg = optarg ? optarg : (char *)"", *end;
+		unsigned long v;
+
+		switch (c) {
+		case 'b':
+			bank = arg;
+			break;
+		case 'p':
+			pcrs = arg;
+			break;
+		case 'l':
+			lists[nlists++] = arg;
+			break;
+		case 'd':
+			errno = 0;
+			v = strtoul(arg, &end, 10);
+			if (errno || *end || end == arg || v >= IMA_PCR_MAX) {
+				tool_err(NULL, "--diglim-pcr %s: not a PCR number (0-23)",
+					 arg);
+				status = EXIT_USAGE;
+				goto out;
+			}
+			a->diglim_pcr = (unsigned int)v;
+			break;
+		case 'v':
+			a->verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			goto out;
+		default:
+			usage(stderr);
+			status = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	a->log_path = argv[optind];
+	for (i = 0; i < NALGOS && strcmp(algos[i].name, bank) != 0; i++)
+		;
+	if (i == NALGOS) {
+		tool_err(NULL, "--bank %s: not one of sha1, sha256, sha384, sha512",
+			 bank);
+		status = EXIT_USAGE;
+		goto out;
+	}
+	a->bank = i;
+	a->dsize = gcry_md_get_algo_dlen(algos[i].gcry);
+	if (digestset_init(&a->refs) || digestset_init(&a->known_lists)) {
+		tool_err(NULL, "no random seed: %s", strerror(errno));
+		status = EXIT_SYSTEM;
+		goto out;
+	}
+	if (pcrs) {
+		status = load_pcrs(a, pcrs);
+		if (status)
+			goto out;
+	}
+	for (c = 0; c < nlists; c++) {
+		status = load_lists(a, lists[c]);
+		if (status)
+			goto out;
+	}
+	ret = read_whole_file(a->log_path, SIZE_MAX / 2, &log, &len);
+	if (ret) {
+		tool_err(a->log_path, "cannot read: %s",
+			 ret == -EINVAL ? "not a regular file" : strerror(-ret));
+		status = EXIT_SYSTEM;
+		goto out;
+	}
+	status = walk(a, log, len, false);
+	if (status)
+		goto out;
+	pcrs_ok = compare_pcrs(a);
+	status = walk(a, log, len, true);
+	if (status)
+		goto out;
+	printf("attest: %lu entries; %lu lists added (%lu reference digests), %lu deleted, %lu invalid; %lu list files; %lu files measured: %lu known, %lu unknown; %lu unknown lists; %lu violations; %lu other\n",
+	       a->entries, a->lists_added, a->ref_digests, a->lists_deleted,
+	       a->invalid_lists, a->list_files, a->files, a->known, a->unknown,
+	       a->unknown_lists, a->violations, a->other);
+	if (!pcrs_ok || a->unknown || a->unknown_lists || a->violations) {
+		printf("attest: FAIL:%s%s%s%s\n",
+		       pcrs_ok ? "" : " the log does not match the TPM;",
+		       a->unknown ? " unknown files ran;" : "",
+		       a->unknown_lists ? " lists not from the distribution;" : "",
+		       a->violations ? " violations;" : "");
+		status = EXIT_INVALID;
+	} else {
+		printf("attest: OK%s\n", pcrs ? "" : " (PCRs not checked)");
+	}
+out:
+	digestset_free(&a->refs);
+	digestset_free(&a->known_lists);
+	free(log);
+	free(lists);
+	free(a);
+	return status;
+}
