@@ -6,7 +6,6 @@ files, lists from a directory (compact files, rpm files and diglim-parser's
 conversion of them), violations, tampered and truncated logs, PCR files.
 
 usage: test-attest.py DIGLIM DIGLIM_PARSER RPMGEN"""
-import hashlib
 import os
 import shutil
 import struct
@@ -14,12 +13,13 @@ import subprocess
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from imalog_gen import Log, compact, d_ng, field, n_ng, sha  # noqa: E402
+
 DIGLIM, PARSER, RPMGEN = sys.argv[1:4]
 n = 0
 failed = 0
-
-COMPACT_PARSER, COMPACT_FILE, COMPACT_METADATA = 0, 1, 2
-HASH_ALGO_SHA256 = 4
 
 
 last = ("", "")
@@ -35,74 +35,12 @@ def ok(cond, what):
     print(("ok" if cond else "not ok") + " %d - %s" % (n, what), flush=True)
 
 
-def field(b):
-    return struct.pack("<I", len(b)) + b
-
-
-def d_ng(digest, algo="sha256"):
-    return field(algo.encode() + b":\0" + digest)
-
-
-def n_ng(name):
-    return field(name.encode() + b"\0")
-
-
-class Log:
-    """A measurement list being written, and the PCRs it extends."""
-
-    def __init__(self, bank="sha256"):
-        self.bank = bank
-        self.size = hashlib.new(bank).digest_size
-        self.data = b""
-        self.pcrs = {}
-
-    def entry(self, pcr, template, data, violation=False, digest=None):
-        if digest is None:
-            digest = bytes(self.size) if violation else hashlib.new(self.bank, data).digest()
-        ext = b"\xff" * self.size if violation else digest
-        old = self.pcrs.get(pcr, bytes(self.size))
-        self.pcrs[pcr] = hashlib.new(self.bank, old + ext).digest()
-        t = template.encode()
-        self.data += (struct.pack("<I", pcr) + digest + struct.pack("<I", len(t)) + t +
-                      struct.pack("<I", len(data)) + data)
-
-    def file(self, pcr, path, content=None, digest=None, template="ima-ng"):
-        digest = digest or hashlib.sha256(content).digest()
-        self.entry(pcr, template, d_ng(digest) + n_ng(path) +
-                   (field(b"") if template == "ima-sig" else b""))
-
-    def buf(self, pcr, name, buf):
-        self.entry(pcr, "ima-buf", d_ng(hashlib.sha256(buf).digest()) + n_ng(name) + field(buf))
-
-    def write(self, path):
-        with open(path, "wb") as f:
-            f.write(self.data)
-
-    def write_pcrs(self, path, change=None):
-        with open(path, "w") as f:
-            f.write("# PCR values of the %s bank\n" % self.bank)
-            for pcr, v in sorted(self.pcrs.items()):
-                if pcr == change:
-                    v = bytes([v[0] ^ 1]) + v[1:]
-                f.write("%d %s\n" % (pcr, v.hex()))
-
-
-def compact(digests, type_=COMPACT_FILE):
-    body = b"".join(digests)
-    return struct.pack("<BBHHHII", 1, 0, type_, 0, HASH_ALGO_SHA256, len(digests),
-                       len(body)) + body
-
-
 def attest(*args):
     global last
     r = subprocess.run([DIGLIM, "attest"] + list(args), stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE)
     last = (r.stdout.decode(), r.stderr.decode())
     return r.returncode, last[0], last[1]
-
-
-def sha(b):
-    return hashlib.sha256(b).digest()
 
 
 def main():
