@@ -32,7 +32,9 @@
  * Before its checks, the program runs hello, hello-b and a modified copy of
  * hello, in the reverse order when the kernel command line has
  * diglimtest.order=reverse, and prints PCRs 10 and 11 as diagnostics
- * ("# boot-pcr N HEX") for the suite to compare two boots.
+ * ("# boot-pcr N HEX") for the suite to compare two boots, right after the
+ * binary measurement list ("# imalog HEX"), which the suite gives to the
+ * host's `diglim attest` with those PCR values.
  *
  * Run as "enforce --exit0", the program exits 0 at once.
  */
@@ -208,20 +210,6 @@ static void run_in_order(void)
 	free(cmdline);
 }
 
-/* "# boot-pcr N HEX" for PCR @pcr. */
-static void print_pcr(unsigned int pcr)
-{
-	uint8_t v[SHA256_DIGEST_SIZE];
-	char hex[2 * SHA256_DIGEST_SIZE + 1];
-	size_t i;
-
-	if (!pcr_read(pcr, v))
-		return;
-	for (i = 0; i < sizeof(v); i++)
-		snprintf(hex + 2 * i, 3, "%02x", v[i]);
-	tap_diag("boot-pcr %u %s", pcr, hex);
-}
-
 /* Upload @list's bytes as a buffer labelled FORGED, naming @source. */
 static int forge_upload(const char *list, const char *source)
 {
@@ -263,7 +251,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(26);
+	tap_plan(27);
 	err = copy_file(HELLO, MODIFIED, "x", 0, 0755);
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
@@ -319,8 +307,11 @@ int main(int argc, char **argv)
 	tap_ok(pcr_read(LIST_PCR, pcr_after) &&
 	       !memcmp(pcr_before, pcr_after, sizeof(pcr_after)),
 	       "PCR %d did not move while programs ran and failed", LIST_PCR);
-	print_pcr(EXEC_PCR);
-	print_pcr(LIST_PCR);
+	/* the measurement list and the PCRs at one moment, for `diglim attest` */
+	tap_ok(print_binary_log(), "the binary measurement list is printed "
+	       "for the host's verifier (# imalog)");
+	print_boot_pcr(EXEC_PCR);
+	print_boot_pcr(LIST_PCR);
 
 	/* list files that the kernel must refuse */
 	if (iface_counts(&parser, &file))

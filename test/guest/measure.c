@@ -35,6 +35,46 @@ char *read_text(const char *path, size_t max)
 	return buf;
 }
 
+bool print_binary_log(void)
+{
+	uint8_t buf[4096];
+	char hex[2 * 64 + 1];
+	size_t have = 0, i, n;
+	ssize_t got;
+	bool ok = true;
+	int fd;
+
+	fd = open(IMA_BINARY_SHA256, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		tap_diag("open %s: %s", IMA_BINARY_SHA256, strerror(errno));
+		return false;
+	}
+	for (;;) {
+		got = read(fd, buf + have, sizeof(buf) - have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			tap_diag("read %s: %s", IMA_BINARY_SHA256, strerror(errno));
+			ok = false;
+		}
+		if (got > 0)
+			have += (size_t)got;
+		/* whole lines of 64 bytes; the rest at the end */
+		for (i = 0; i + 64 <= have || (got <= 0 && i < have); i += n) {
+			n = have - i < 64 ? have - i : 64;
+			for (size_t k = 0; k < n; k++)
+				snprintf(hex + 2 * k, 3, "%02x", buf[i + k]);
+			tap_diag("imalog %s", hex);
+		}
+		memmove(buf, buf + i, have - i);
+		have -= i;
+		if (got <= 0)
+			break;
+	}
+	close(fd);
+	return ok;
+}
+
 bool parse_hex(const char *hex, size_t hexlen, uint8_t *out, size_t outlen)
 {
 	size_t i;
@@ -75,6 +115,20 @@ bool pcr_read(unsigned int pcr, uint8_t out[SHA256_DIGEST_SIZE])
 		tap_diag("%s: unexpected content '%s'", path, text);
 	free(text);
 	return ok;
+}
+
+bool print_boot_pcr(unsigned int pcr)
+{
+	uint8_t v[SHA256_DIGEST_SIZE];
+	char hex[2 * SHA256_DIGEST_SIZE + 1];
+	size_t i;
+
+	if (!pcr_read(pcr, v))
+		return false;
+	for (i = 0; i < sizeof(v); i++)
+		snprintf(hex + 2 * i, 3, "%02x", v[i]);
+	tap_diag("boot-pcr %u %s", pcr, hex);
+	return true;
 }
 
 bool ima_entry_parse(const char *line, struct ima_entry *e)

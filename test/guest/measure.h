@@ -17,6 +17,15 @@
 #define TPM_DIR		"/sys/class/tpm/tpm0"
 #define MAX_LIST	(1 << 20)
 
+#define IMA_BINARY_SHA256	IMA_DIR "/binary_runtime_measurements_sha256"
+
+/*
+ * Print the binary measurement list of the sha256 bank as diagnostics,
+ * "# imalog HEX" lines of 64 bytes, for the host's `diglim attest`.
+ * True when the whole list was read.
+ */
+bool print_binary_log(void);
+
 /* A whole small file, NUL-terminated, at most @max bytes; NULL on error. */
 char *read_text(const char *path, size_t max);
 
@@ -27,6 +36,13 @@ bool all_zero(const uint8_t *p, size_t len);
 
 /* PCR @pcr of the TPM's sha256 bank: true when read. */
 bool pcr_read(unsigned int pcr, uint8_t out[SHA256_DIGEST_SIZE]);
+
+/*
+ * PCR @pcr as a diagnostic "# boot-pcr N HEX", for the host: true when
+ * read.  Printed right after print_binary_log(), the pair is what a
+ * verifier gets (`diglim attest --pcrs`).
+ */
+bool print_boot_pcr(unsigned int pcr);
 
 /* One line of IMA_LIST_SHA256. */
 struct ima_entry {

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The last test program of a guest whose measurement list the host judges
+ * with `diglim attest` (the demo image): prints IMA's binary measurement
+ * list of the sha256 bank ("# imalog HEX") and right after it PCRs 10 and
+ * 11 ("# boot-pcr N HEX"), with nothing run in between.  test/lib/attest-boot
+ * reads them back from the console log.
+ */
+#include "measure.h"
+#include "tap.h"
+
+int main(void)
+{
+	bool log, pcrs;
+
+	tap_plan(1);
+	log = print_binary_log();
+	pcrs = print_boot_pcr(10);
+	pcrs = print_boot_pcr(11) && pcrs;
+	tap_ok(log && pcrs, "the measurement list and PCRs 10 and 11 are printed "
+	       "for the host's verifier");
+	return tap_exit();
+}
