@@ -8,7 +8,9 @@
 #   as OUTDIR/NAME-VERSION-RELEASE.ARCH.rpm, with no automatic dependencies
 #   and gzip-compressed payload; signs it with rpmsign when MACROS (made by
 #   keys/diglim-rpm-macros) is given.  TMP is scratch space.  The summary
-#   and license come from $rpm_summary and $rpm_license if set.  Prints the
+#   and license come from $rpm_summary and $rpm_license if set; the file
+#   $rpm_spec_extra, if set, is appended to the spec (scriptlets,
+#   triggers).  Prints the
 #   package's path; on failure prints rpmbuild's or rpmsign's log to stderr
 #   and returns 1.
 rpm_from_tree() {
@@ -34,6 +36,7 @@ cp -a $tree/. %{buildroot}/
 %files -f $work/files
 %defattr(-,root,root,-)
 SPEC
+	[ -z "${rpm_spec_extra:-}" ] || cat "$rpm_spec_extra" >>"$work/$name.spec"
 	rpmbuild --define "_topdir $work/rpmbuild" --define '_build_id_links none' \
 		--define 'debug_package %{nil}' --define '__os_install_post %{nil}' \
 		--define '_binary_payload w1.gzdio' --define "_rpmdir $outdir" \
