@@ -18,15 +18,19 @@
  *   - a process that is not the trusted parser can upload a list, which is
  *     measured into PCR 11, but whitelists nothing, even when it names a
  *     signed header as its source;
+ *   - a digest that a signed list holds as mutable does not pass the
+ *     imasig rules, even when another (unsigned) list holds it as
+ *     immutable;
  *   - lists added or deleted while the system runs change the answer for
  *     a program already refused or already run: signed.list (hello-b's
  *     digest, signed by the builder) makes hello-b run, deleting it makes
  *     hello-b refused again.
  *
  * The host stages in /enforce: hello-b (hello with bytes appended, in no
- * list), unsigned.list (a compact list of hello-b), wrongkey.list (the
- * same, signed by a key the kernel does not know), signed.list (the same,
- * signed by the builder) and rpm-list (the name of the RPM list file in
+ * list), unsigned.list (a compact list of hello-b, immutable), wrongkey.list
+ * (the same, signed by a key the kernel does not know), signed.list (the
+ * same, signed by the builder), mutable.list (hello-b not immutable, signed
+ * by the builder) and rpm-list (the name of the RPM list file in
  * /etc/diglim).
  *
  * Before its checks, the program runs hello, hello-b and a modified copy of
@@ -251,7 +255,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(27);
+	tap_plan(30);
 	err = copy_file(HELLO, MODIFIED, "x", 0, 0755);
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
@@ -350,6 +354,23 @@ int main(int argc, char **argv)
 	/* the packaged program is unaffected by all this */
 	err = run_exit0(HELLO);
 	tap_ok(err == 0, "%s still runs (%s)", HELLO, run_result(err));
+
+	/*
+	 * A signed list that holds hello-b as mutable, as a %config file's
+	 * content: imasig rules want it immutable in that same signed list,
+	 * and the forged list above, which holds it as immutable, is not
+	 * signed.
+	 */
+	err = write_str_file(IFACE "/digest_list_add", STAGED "/mutable.list");
+	tap_ok(err == 0, "a list signed by the builder that holds %s as "
+	       "mutable is added (%s)", HELLO_B, err ? strerror(err) : "ok");
+	err = run_exit0(HELLO_B);
+	tap_ok(err == EACCES, "appraise_type=imasig refuses its mutable digest, "
+	       "though an unsigned list holds it as immutable (%s)",
+	       run_result(err));
+	err = write_str_file(IFACE "/digest_list_del", STAGED "/mutable.list");
+	tap_ok(err == 0, "the mutable list is deleted (%s)",
+	       err ? strerror(err) : "ok");
 
 	/* reference values that change after a program was refused or ran */
 	err = write_str_file(IFACE "/digest_list_add", STAGED "/signed.list");

@@ -14,7 +14,10 @@
  * Policy written here (uids keep the rules away from everything else):
  *   lists (owner LIST_UID): measured, and appraised with imasig|modsig;
  *   programs (owner PROG_UID): measured and appraised with use_diglim;
- *   programs (owner PLAIN_UID): appraised, without use_diglim.
+ *   programs (owner PLAIN_UID): appraised, without use_diglim;
+ *   programs (owner IMASIG_UID): appraised with use_diglim and
+ *     appraise_type=imasig, which signed.list's mutable digest (the list is
+ *     made without --immutable) does not satisfy.
  *
  * Run as "ima-diglim --exit0", the program exits 0 at once: that is what
  * the programs executed by the test do.
@@ -38,6 +41,7 @@
 #define LIST_UID	3000
 #define PROG_UID	4000
 #define PLAIN_UID	6000
+#define IMASIG_UID	6100
 #define OTHER_UID	5000
 #define STR(x)		#x
 #define XSTR(x)		STR(x)
@@ -106,6 +110,8 @@ int main(int argc, char **argv)
 		"measure func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
 		"appraise func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
 		"appraise func=BPRM_CHECK fowner=" XSTR(PLAIN_UID) "\n",
+		"appraise func=BPRM_CHECK fowner=" XSTR(IMASIG_UID)
+			" appraise_type=imasig use_diglim\n",
 	};
 	struct blob key = { 0 };
 	long ring;
@@ -115,7 +121,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(23);
+	tap_plan(24);
 
 	for (i = 0; i < sizeof(bad_rules) / sizeof(bad_rules[0]); i++) {
 		err = write_str_file(IMA_DIR "/policy", bad_rules[i]);
@@ -189,6 +195,13 @@ int main(int argc, char **argv)
 		err = run_exit0("/tmp/prog-plain");
 	tap_ok(err == EACCES, "the same program under an appraise rule without "
 	       "use_diglim is refused (%s)", run_result(err));
+
+	err = stage_file(STAGED, "prog", "/tmp/prog-imasig", IMASIG_UID, 0755);
+	if (!err)
+		err = run_exit0("/tmp/prog-imasig");
+	tap_ok(err == EACCES, "and under a use_diglim rule with appraise_type=imasig, "
+	       "as the signed list holds its digest as mutable (%s)",
+	       run_result(err));
 
 	err = tamper("/tmp/prog");
 	tap_ok(!err, "prog modified after it ran (%s)", err ? strerror(err) : "ok");
