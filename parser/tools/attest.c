@@ -11,11 +11,14 @@
  * outside the DIGLIM PCR is then known (its digest is in a list) or
  * unknown. With --lists, every list and every list file the log shows must
  * be one of the distribution's (a compact list file, an rpm list file or
- * diglim-parser's conversion of it, with or without --exec-only).
+ * diglim-parser's conversion of it, with or without --exec-only); with
+ * --keyring, only the list files of --lists whose signature verifies with
+ * one of its keys, as `diglim verify` checks them, count.
  */
 #include "attest.h"
 #include "digestset.h"
 #include "imalog.h"
+#include "listcheck.h"
 #include "util.h"
 
 #include "compact.h"
@@ -52,6 +55,18 @@ static const struct {
 };
 #define NALGOS (sizeof(algos) / sizeof(algos[0]))
 
+/*
+ * A compact list file of --lists. The kernel measures a list it reads by
+ * path as a file (its digest), not as a buffer, so the verifier needs the
+ * file to know the digests in it.
+ */
+struct known_file {
+	uint8_t digest[NALGOS][64];	/* of the whole file, per algos[] */
+	uint8_t *buf;			/* owned */
+	size_t len;
+	bool used;			/* its digests are in refs already */
+};
+
 struct attest {
 	const char *log_path;
 	size_t bank;			/* index in algos[] */
@@ -64,6 +79,12 @@ struct attest {
 	/* --lists: digests of the distribution's list files and conversions */
 	bool have_lists;
 	struct digestset known_lists;
+	/* --keyring: only list files signed by one of its keys count */
+	struct keyring *kr;
+	unsigned long lists_counted, lists_refused;
+	/* the compact list files of --lists, for the kernel's reads of them */
+	struct known_file *known_files;
+	size_t nfiles;
 	/* from the log */
 	struct digestset refs;
 	uint8_t pcr_log[IMA_PCR_MAX][64];
@@ -85,20 +106,41 @@ static void print_digest(const char *algo, const uint8_t *d, size_t len)
 
 /* --- the distribution's lists (--lists) ------------------------------ */
 
-/* Every algorithm's digest of @buf into the known lists. */
-static int know(struct attest *a, const uint8_t *buf, size_t len)
+/* Every algorithm's digest of @buf into the known lists, and into @out. */
+static int know(struct attest *a, const uint8_t *buf, size_t len,
+		uint8_t out[NALGOS][64])
 {
-	uint8_t d[64];
+	uint8_t d[NALGOS][64];
 	size_t i;
 	int ret;
 
 	for (i = 0; i < NALGOS; i++) {
-		gcry_md_hash_buffer(algos[i].gcry, d, buf, len);
-		ret = digestset_add(&a->known_lists, algos[i].linux_algo, d,
+		gcry_md_hash_buffer(algos[i].gcry, d[i], buf, len);
+		ret = digestset_add(&a->known_lists, algos[i].linux_algo, d[i],
 				    gcry_md_get_algo_dlen(algos[i].gcry));
 		if (ret)
 			return ret;
 	}
+	if (out)
+		memcpy(out, d, sizeof(d));
+	return 0;
+}
+
+/* Keep compact list file @buf (taking it) for the kernel's reads of it. */
+static int keep_file(struct attest *a, uint8_t *buf, size_t len,
+		     uint8_t digest[NALGOS][64])
+{
+	struct known_file *f;
+
+	f = realloc(a->known_files, (a->nfiles + 1) * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	a->known_files = f;
+	f = &a->known_files[a->nfiles++];
+	memcpy(f->digest, digest, sizeof(f->digest));
+	f->buf = buf;
+	f->len = len;
+	f->used = false;
 	return 0;
 }
 
@@ -122,7 +164,7 @@ static int know_conversions(struct attest *a, const char *path,
 			break;
 		}
 		if (w.len)
-			ret = know(a, w.buf, w.len);
+			ret = know(a, w.buf, w.len, NULL);
 	}
 	compact_writer_free(&w);
 	return ret;
@@ -141,6 +183,7 @@ static int load_lists(struct attest *a, const char *dir)
 	}
 	for (i = 0; i < n; i++) {
 		const char *name = ents[i]->d_name, *why;
+		uint8_t digest[NALGOS][64];
 		struct list_name ln;
 		uint8_t *buf = NULL;
 		char *path = NULL;
@@ -161,9 +204,27 @@ static int load_lists(struct attest *a, const char *dir)
 			status = EXIT_SYSTEM;
 			goto next;
 		}
-		ret = know(a, buf, len);
+		if (a->kr) {
+			struct listcheck c;
+
+			if (listfile_check(a->kr, buf, len,
+					   ln.format == LIST_FMT_RPM ? "rpm" : "compact",
+					   &c)) {
+				/* not the distribution's: its lists stay unknown */
+				printf("list file %s not counted: %s\n", path, c.why);
+				a->lists_refused++;
+				goto next;
+			}
+		}
+		a->lists_counted++;
+		ret = know(a, buf, len, digest);
 		if (!ret && ln.format == LIST_FMT_RPM)
 			ret = know_conversions(a, path, buf, len, ln.type);
+		if (!ret && ln.format == LIST_FMT_COMPACT) {
+			ret = keep_file(a, buf, len, digest);
+			if (!ret)
+				buf = NULL;
+		}
 		if (ret == -ENOMEM) {
 			tool_err(path, "%s", strerror(ENOMEM));
 			status = EXIT_SYSTEM;
@@ -280,24 +341,24 @@ static bool is_list_event(const struct ima_event *e)
 		starts(e->name, LIST_EVENT_DEL_FILE));
 }
 
-/* The reference values of the list an add event holds. */
-static int add_refs(struct attest *a, const struct ima_event *e)
+/*
+ * The reference values of list @buf (an add event's buffer, or a list file
+ * the kernel read). 0, -EBADMSG (with *why) when it is no compact list, or
+ * -ENOMEM.
+ */
+static int add_refs(struct attest *a, const uint8_t *buf, size_t len,
+		    const char **why)
 {
 	struct compact_block b;
-	const char *why = NULL;
 	struct modsig ms;
 	size_t pos = 0;
 	uint32_t i;
 	int ret;
 
-	if (modsig_split(e->buf, e->buf_len, &ms, &why) ||
-	    compact_validate(e->buf, ms.body_len, NULL, &why)) {
-		/* the kernel refuses such a list: it whitelists nothing */
-		printf("invalid list %s: %s\n", e->name, why);
-		a->invalid_lists++;
-		return 0;
-	}
-	while ((ret = compact_next(e->buf, ms.body_len, &pos, &b, &why)) == 1) {
+	if (modsig_split(buf, len, &ms, why) ||
+	    compact_validate(buf, ms.body_len, NULL, why))
+		return -EBADMSG;
+	while ((ret = compact_next(buf, ms.body_len, &pos, &b, why)) == 1) {
 		if (b.type != COMPACT_FILE && b.type != COMPACT_PARSER)
 			continue;
 		for (i = 0; i < b.count; i++) {
@@ -310,6 +371,32 @@ static int add_refs(struct attest *a, const struct ima_event *e)
 		a->ref_digests += b.count;
 	}
 	return ret < 0 ? -EBADMSG : 0;
+}
+
+/*
+ * A list file the kernel read (@e, in the DIGLIM PCR): if it is a compact
+ * list file of --lists, its digests are reference values.
+ */
+static int add_file_refs(struct attest *a, const struct ima_event *e)
+{
+	const char *why;
+	size_t i, k;
+
+	for (k = 0; k < NALGOS && algos[k].linux_algo != (unsigned int)e->algo; k++)
+		;
+	if (e->algo < 0 || k == NALGOS)
+		return 0;
+	for (i = 0; i < a->nfiles; i++) {
+		struct known_file *f = &a->known_files[i];
+
+		if (f->used || e->digest_len != gcry_md_get_algo_dlen(algos[k].gcry) ||
+		    memcmp(f->digest[k], e->digest, e->digest_len) != 0)
+			continue;
+		f->used = true;
+		/* a file that is no valid compact list whitelists nothing */
+		return add_refs(a, f->buf, f->len, &why) == -ENOMEM ? -ENOMEM : 0;
+	}
+	return 0;
 }
 
 /* Whether @e's list (an add or del event's buffer) is the distribution's. */
@@ -407,14 +494,24 @@ static int walk(struct attest *a, const uint8_t *log, size_t len,
 					 algos[a->bank].name);
 				return EXIT_INVALID;
 			}
+			ret = 0;
 			if (is_list_event(&e) && (starts(e.name, LIST_EVENT_ADD_BUFFER) ||
 						  starts(e.name, LIST_EVENT_ADD_FILE))) {
-				ret = add_refs(a, &e);
-				if (ret) {
-					tool_err(a->log_path, "entry at byte %zu: %s",
-						 e.offset, strerror(-ret));
-					return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
+				ret = add_refs(a, e.buf, e.buf_len, &why);
+				if (ret == -EBADMSG) {
+					/* the kernel refuses such a list */
+					printf("invalid list %s: %s\n", e.name, why);
+					a->invalid_lists++;
+					ret = 0;
 				}
+			} else if (e.pcr == a->diglim_pcr && e.has_digest &&
+				   strcmp(e.template_name, "ima-buf") != 0) {
+				ret = add_file_refs(a, &e);
+			}
+			if (ret) {
+				tool_err(a->log_path, "entry at byte %zu: %s",
+					 e.offset, strerror(-ret));
+				return EXIT_SYSTEM;
 			}
 			continue;
 		}
@@ -481,7 +578,7 @@ static bool compare_pcrs(struct attest *a)
 static void usage(FILE *f)
 {
 	fputs("usage: diglim attest LOG [--bank ALGO] [--pcrs FILE] [--lists DIR]...\n"
-	      "                     [--diglim-pcr N] [--verbose]\n", f);
+	      "                     [--keyring KEYS.pgp]... [--diglim-pcr N] [--verbose]\n", f);
 }
 
 int cmd_attest(int argc, char **argv)
@@ -490,6 +587,7 @@ int cmd_attest(int argc, char **argv)
 		{ "bank", required_argument, NULL, 'b' },
 		{ "pcrs", required_argument, NULL, 'p' },
 		{ "lists", required_argument, NULL, 'l' },
+		{ "keyring", required_argument, NULL, 'k' },
 		{ "diglim-pcr", required_argument, NULL, 'd' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
@@ -497,7 +595,9 @@ int cmd_attest(int argc, char **argv)
 	};
 	struct attest *a;
 	const char *pcrs = NULL, *bank = "sha256";
-	char **lists = NULL;
+	char **lists = NULL, *keyrings[KEYRINGS_MAX];
+	struct keyring kr;
+	int nkr = 0;
 	uint8_t *log = NULL;
 	size_t len, i;
 	int c, nlists = 0, status = EXIT_OK, ret;
@@ -525,6 +625,15 @@ int cmd_attest(int argc, char **argv)
 			break;
 		case 'l':
 			lists[nlists++] = arg;
+			break;
+		case 'k':
+			if (nkr == KEYRINGS_MAX) {
+				tool_err(NULL, "at most %d --keyring options",
+					 KEYRINGS_MAX);
+				status = EXIT_USAGE;
+				goto out;
+			}
+			keyrings[nkr++] = arg;
 			break;
 		case 'd':
 			errno = 0;
@@ -570,16 +679,31 @@ int cmd_attest(int argc, char **argv)
 		status = EXIT_SYSTEM;
 		goto out;
 	}
+	if (nkr && !nlists) {
+		tool_err(NULL, "--keyring checks the list files of --lists: give --lists DIR");
+		status = EXIT_USAGE;
+		goto out;
+	}
 	if (pcrs) {
 		status = load_pcrs(a, pcrs);
 		if (status)
 			goto out;
+	}
+	if (nkr) {
+		status = keyrings_load(&kr, keyrings, nkr);
+		if (status)
+			goto out;
+		a->kr = &kr;
 	}
 	for (c = 0; c < nlists; c++) {
 		status = load_lists(a, lists[c]);
 		if (status)
 			goto out;
 	}
+	if (nlists)
+		printf("lists given: %lu list files counted, %lu not counted%s\n",
+		       a->lists_counted, a->lists_refused,
+		       a->kr ? " (signature checked)" : "");
 	ret = read_whole_file(a->log_path, SIZE_MAX / 2, &log, &len);
 	if (ret) {
 		tool_err(a->log_path, "cannot read: %s",
@@ -609,6 +733,11 @@ int cmd_attest(int argc, char **argv)
 		printf("attest: OK%s\n", pcrs ? "" : " (PCRs not checked)");
 	}
 out:
+	for (i = 0; i < a->nfiles; i++)
+		free(a->known_files[i].buf);
+	free(a->known_files);
+	if (a->kr)
+		keyring_free(a->kr);
 	digestset_free(&a->refs);
 	digestset_free(&a->known_lists);
 	free(log);

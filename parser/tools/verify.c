@@ -8,12 +8,8 @@
 #include "verify.h"
 #include "keyring.h"
 #include "listfile.h"
-#include "sigverify.h"
+#include "listcheck.h"
 #include "util.h"
-
-#include "compact.h"
-#include "convert.h"
-#include "modsig.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,11 +43,7 @@ static void fail(struct verify_stats *s, const char *path, const char *fmt, ...)
 static void verify_file(const struct keyring *kr, const char *path,
 			const char *format, struct verify_stats *s)
 {
-	const struct pgp_key *key;
-	enum sigverify_result res;
-	struct pgp_sig sig;
-	struct modsig ms;
-	const char *why = "";
+	struct listcheck c;
 	uint8_t *buf;
 	size_t len;
 	char keyid[2 * PGP_KEYID_LEN + 1];
@@ -63,50 +55,15 @@ static void verify_file(const struct keyring *kr, const char *path,
 		     ret == -EFBIG ? "larger than 64 MiB - 1" : strerror(-ret));
 		return;
 	}
-	ret = modsig_split(buf, len, &ms, &why);
-	if (ret) {
-		fail(s, path, "malformed appended signature: %s", why);
-		goto out;
+	if (listfile_check(kr, buf, len, format, &c)) {
+		fail(s, path, "%s", c.why);
+		free(buf);
+		return;
 	}
-	if (!ms.sig) {
-		fail(s, path, "%s", "unsigned (no appended signature)");
-		goto out;
-	}
-	if (!strcmp(format, "rpm")) {
-		/* What diglim-parser does with it at boot, with its defaults. */
-		struct convert_opts o = { .type = COMPACT_FILE };
-		struct compact_writer w;
-		struct convert_info info;
-		char err[CONVERT_ERR_LEN];
-
-		compact_writer_init(&w);
-		ret = convert_rpm(buf, len, &o, &w, &info, err);
-		compact_writer_free(&w);
-		if (ret) {
-			fail(s, path, "diglim-parser refuses it: %s", err);
-			goto out;
-		}
-	} else if (compact_validate(buf, ms.body_len, NULL, &why)) {
-		fail(s, path, "malformed compact list: %s", why);
-		goto out;
-	}
-	res = sigverify(kr, buf, ms.body_len, ms.sig, ms.sig_len, &sig, &key, &why);
-	if (res != SIG_OK && key && key->unbound) {
-		char fpr[2 * PGP_FPR_V4_LEN + 1];
-
-		hex_encode(key->fpr, PGP_FPR_V4_LEN, fpr);
-		fail(s, path, "%s: %s (subkey %s)", why, key->unbound, fpr);
-		goto out;
-	}
-	if (res != SIG_OK) {
-		fail(s, path, "%s", why);
-		goto out;
-	}
-	hex_encode(pgp_key_id(key), PGP_KEYID_LEN, keyid);
-	printf("OK   %s (%s/%s, key ID %s%s)\n", path, pgp_pk_name(sig.pk_algo),
-	       pgp_hash_name(sig.hash_algo), keyid, key->subkey ? ", subkey" : "");
+	hex_encode(pgp_key_id(c.key), PGP_KEYID_LEN, keyid);
+	printf("OK   %s (%s/%s, key ID %s%s)\n", path, pgp_pk_name(c.sig.pk_algo),
+	       pgp_hash_name(c.sig.hash_algo), keyid, c.key->subkey ? ", subkey" : "");
 	s->ok++;
-out:
 	free(buf);
 }
 
@@ -170,63 +127,6 @@ static void usage(FILE *f)
 	fputs("usage: diglim verify (DIR | FILE)... --keyring KEYS.pgp [--keyring MORE.pgp]...\n", f);
 }
 
-#define MAX_KEYRINGS 16
-
-/*
- * Load the keyring files @paths into one keyring: each is checked on its
- * own first, so that an error names its file. Returns an exit code.
- */
-static int load_keyrings(struct keyring *kr, char **paths, int n)
-{
-	uint8_t *all = NULL, *p;
-	size_t total = 0;
-	const char *why = "";
-	int i, ret;
-
-	for (i = 0; i < n; i++) {
-		struct keyring one;
-
-		ret = keyring_load(&one, paths[i], &why);
-		if (ret) {
-			keyring_free(&one);
-			free(all);
-			if (ret == -EBADMSG || ret == -EOPNOTSUPP || ret == -ENOKEY) {
-				tool_err(paths[i], "invalid keyring: %s", why);
-				return EXIT_INVALID;
-			}
-			tool_err(paths[i], "cannot read the keyring: %s", strerror(-ret));
-			return EXIT_SYSTEM;
-		}
-		p = realloc(all, total + one.len);
-		if (!p) {
-			keyring_free(&one);
-			free(all);
-			tool_err(NULL, "%s", strerror(ENOMEM));
-			return EXIT_SYSTEM;
-		}
-		all = p;
-		memcpy(all + total, one.data, one.len);
-		total += one.len;
-		keyring_free(&one);
-	}
-	ret = keyring_parse(kr, all, total, &why);
-	if (ret) {
-		tool_err(NULL, "keyrings together: %s", ret == -ENOMEM ? strerror(ENOMEM) : why);
-		return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
-	}
-	/* The kernel would not make a key of these (kernel patch 0054). */
-	for (size_t k = 0; k < kr->nkeys; k++) {
-		char fpr[2 * PGP_FPR_V4_LEN + 1];
-
-		if (!kr->keys[k].unbound)
-			continue;
-		hex_encode(kr->keys[k].fpr, PGP_FPR_V4_LEN, fpr);
-		tool_err(NULL, "warning: subkey %s is not usable, it is not bound to its primary key for signing: %s",
-			 fpr, kr->keys[k].unbound);
-	}
-	return EXIT_OK;
-}
-
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -235,15 +135,15 @@ int cmd_verify(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct verify_stats s = { 0 };
-	char *keyrings[MAX_KEYRINGS];
+	char *keyrings[KEYRINGS_MAX];
 	struct keyring kr;
 	int opt, ret, i, nkr = 0, sys = 0;
 
 	while ((opt = getopt_long(argc, argv, "k:h", opts, NULL)) != -1) {
 		switch (opt) {
 		case 'k':
-			if (nkr == MAX_KEYRINGS) {
-				tool_err(NULL, "at most %d --keyring options", MAX_KEYRINGS);
+			if (nkr == KEYRINGS_MAX) {
+				tool_err(NULL, "at most %d --keyring options", KEYRINGS_MAX);
 				return EXIT_USAGE;
 			}
 			keyrings[nkr++] = optarg;
@@ -257,7 +157,7 @@ int cmd_verify(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	ret = load_keyrings(&kr, keyrings, nkr);
+	ret = keyrings_load(&kr, keyrings, nkr);
 	if (ret != EXIT_OK)
 		return ret;
 	for (i = optind; i < argc; i++)

@@ -124,6 +124,19 @@ def main():
        "unknown list add_buffer_%s" % rpmname in out,
        "--lists without them: every list file and list is unknown")
 
+    # --- a list read by path, measured as a file only ----------------------------
+    log = Log()
+    log.file(11, "/etc/diglim/" + listname, list_bytes)
+    log.file(10, "/usr/bin/known", known_prog)
+    log.write(lp)
+    log.write_pcrs(pp)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 0 and "1 files measured: 1 known, 0 unknown" in out and "2 reference digests" in out,
+       "a compact list the kernel read by path (a file entry only): --lists gives its digests")
+    rc, out, err = attest(lp, "--pcrs", pp)
+    ok(rc == 1 and "unknown file /usr/bin/known " in out,
+       "without --lists, that list's digests are unknown to the verifier")
+
     # --- deleting a list; other events ----------------------------------------
     log = boot(Log())
     log.buf(11, "del_file_" + listname, list_bytes)
@@ -232,6 +245,14 @@ def main():
             f.write(text)
         rc, out, err = attest(lp, "--pcrs", pp)
         ok(rc == 1 and pp in err and want in err, "bad PCR file: %s" % want)
+    rc, out, err = attest(lp, "--keyring", pp)
+    ok(rc == 2 and "give --lists DIR" in err, "--keyring without --lists: exit 2")
+    rc, out, err = attest(lp, "--lists", lists, "--keyring", pp)
+    ok(rc == 1 and pp in err and "invalid keyring" in err,
+       "--keyring naming a file that is no keyring: exit 1, the file named")
+    rc, out, err = attest(lp, "--lists", lists)
+    ok("lists given: 2 list files counted, 0 not counted\n" in out,
+       "without --keyring, every list file of --lists counts")
     rc, out, err = attest(lp, "--bank", "md5")
     ok(rc == 2 and "--bank md5" in err, "unknown bank: exit 2")
     rc, out, err = attest()
