@@ -92,6 +92,7 @@ static int convert_one(struct run *r, const char *name,
 static int read_source(struct run *r, const struct upload *u, int dirfd,
 		       const char *name)
 {
+	size_t size;
 	int ret, fd;
 
 	if (!u->has_source) {
@@ -100,12 +101,12 @@ static int read_source(struct run *r, const struct upload *u, int dirfd,
 			log_read_error(name, ret);
 		return ret;
 	}
-	ret = open_list_file(dirfd, name, LIST_FILE_MAX, &fd);
+	ret = open_list_file(dirfd, name, LIST_FILE_MAX, &fd, &size);
 	if (ret) {
 		log_read_error(name, ret);
 		return ret;
 	}
-	ret = upload_source(u, fd, LIST_FILE_MAX, &r->fb);
+	ret = upload_source(u, fd, size, LIST_FILE_MAX, &r->fb);
 	close(fd);
 	if (ret)
 		log_err("%s: refused as a digest list source "

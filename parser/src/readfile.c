@@ -50,11 +50,10 @@ static int open_checked(int dirfd, const char *name, size_t max, int *fdp,
 	return 0;
 }
 
-int open_list_file(int dirfd, const char *name, size_t max, int *fdp)
+int open_list_file(int dirfd, const char *name, size_t max, int *fdp,
+		   size_t *sizep)
 {
-	size_t size;
-
-	return open_checked(dirfd, name, max, fdp, &size);
+	return open_checked(dirfd, name, max, fdp, sizep);
 }
 
 int read_list_file(int dirfd, const char *name, size_t max,

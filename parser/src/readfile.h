@@ -24,9 +24,11 @@ int read_list_file(int dirfd, const char *name, size_t max,
 /*
  * Open regular file @name (relative to @dirfd, symlinks not followed) for
  * reading, without reading it: *fdp is its descriptor, which the caller
- * closes. 0, -EINVAL for a non-regular file, -EFBIG above @max, or -errno.
+ * closes, and *sizep its size. 0, -EINVAL for a non-regular file, -EFBIG
+ * above @max, or -errno.
  */
-int open_list_file(int dirfd, const char *name, size_t max, int *fdp);
+int open_list_file(int dirfd, const char *name, size_t max, int *fdp,
+		   size_t *sizep);
 /* Make room for @need bytes in @fb. 0 or -ENOMEM. */
 int file_buf_reserve(struct file_buf *fb, size_t need);
 void file_buf_free(struct file_buf *fb);

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "limits.h"
@@ -109,10 +108,9 @@ static int read_back(int fd, size_t hint, size_t max, struct file_buf *fb)
 	return ret;
 }
 
-int upload_source(const struct upload *u, int source_fd, size_t max,
-		  struct file_buf *fb)
+int upload_source(const struct upload *u, int source_fd, size_t hint,
+		  size_t max, struct file_buf *fb)
 {
-	struct stat st;
 	char num[16];
 	ssize_t n;
 	int fd, len, ret = 0;
@@ -120,7 +118,7 @@ int upload_source(const struct upload *u, int source_fd, size_t max,
 	fb->len = 0;
 	if (!u->has_source)
 		return -ENOSYS;
-	if (source_fd < 0 || fstat(source_fd, &st) < 0)
+	if (source_fd < 0)
 		return -EBADF;
 	len = snprintf(num, sizeof(num), "%d", source_fd);
 	if (len < 0 || (size_t)len >= sizeof(num))
@@ -137,8 +135,7 @@ int upload_source(const struct upload *u, int source_fd, size_t max,
 	else if (n != len)
 		ret = -EIO;
 	if (!ret)
-		ret = read_back(fd, st.st_size > 0 ? (size_t)st.st_size : 0,
-				max, fb);
+		ret = read_back(fd, hint, max, fb);
 	close(fd);
 	return ret;
 }

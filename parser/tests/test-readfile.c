@@ -40,25 +40,27 @@ int main(void)
 	   "file whose size is not its length (procfs): -EIO");
 	{
 		struct stat st1, st2;
+		size_t size = 0;
 		int kept = -2;
 
-		ok(open_list_file(fd, "f", 1 << 20, &kept) == 0 && kept >= 0 &&
+		ok(open_list_file(fd, "f", 1 << 20, &kept, &size) == 0 && kept >= 0 &&
 		   fstat(kept, &st1) == 0 && fstatat(fd, "f", &st2, 0) == 0 &&
-		   st1.st_ino == st2.st_ino && lseek(kept, 0, SEEK_CUR) == 0,
-		   "open_list_file: open on the file, nothing read");
+		   st1.st_ino == st2.st_ino && lseek(kept, 0, SEEK_CUR) == 0 &&
+		   size == sizeof(big),
+		   "open_list_file: open on the file, its size, nothing read");
 		if (kept >= 0)
 			close(kept);
 		kept = -2;
-		ok(open_list_file(fd, "missing", 100, &kept) == -ENOENT && kept == -1,
+		ok(open_list_file(fd, "missing", 100, &kept, &size) == -ENOENT && kept == -1,
 		   "open_list_file on failure: -1, nothing left open");
 		kept = -2;
-		ok(open_list_file(fd, "f", 4999, &kept) == -EFBIG && kept == -1,
+		ok(open_list_file(fd, "f", 4999, &kept, &size) == -EFBIG && kept == -1,
 		   "open_list_file above the limit: -EFBIG, nothing left open");
 		kept = -2;
-		ok(open_list_file(fd, "d", 100, &kept) == -EINVAL && kept == -1,
+		ok(open_list_file(fd, "d", 100, &kept, &size) == -EINVAL && kept == -1,
 		   "open_list_file on a directory: -EINVAL");
 		kept = -2;
-		ok(open_list_file(fd, "link", 1 << 20, &kept) == -ELOOP && kept == -1,
+		ok(open_list_file(fd, "link", 1 << 20, &kept, &size) == -ELOOP && kept == -1,
 		   "open_list_file does not follow a symlink: -ELOOP");
 	}
 	file_buf_free(&fb);

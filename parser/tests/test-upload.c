@@ -51,18 +51,18 @@ int main(void)
 	/* the fake digest_list_source is a regular file: what was written */
 	sfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	snprintf(want, sizeof(want), "%d", sfd);
-	ok(upload_source(&u, sfd, 64, &fb) == -ENOSYS && fb.len == 0,
+	ok(upload_source(&u, sfd, 0, 64, &fb) == -ENOSYS && fb.len == 0,
 	   "a kernel without digest_list_source: -ENOSYS, read the file yourself");
 	tmpdir_write(dir, "digest_list_source", "", 0);
-	ok(upload_source(&u, sfd, 64, &fb) == -ENOSYS &&
+	ok(upload_source(&u, sfd, 0, 64, &fb) == -ENOSYS &&
 	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
 	   "digest_list_source looked up at open only: not written");
 	upload_close(&u);
 	ok(upload_open(&u, root) == 0, "opened again");
-	ok(upload_source(&u, -1, 64, &fb) == -EBADF &&
+	ok(upload_source(&u, -1, 0, 64, &fb) == -EBADF &&
 	   tmpdir_read(dir, "digest_list_source", buf, sizeof(buf)) == 0,
 	   "no source descriptor: -EBADF, nothing written");
-	ok(upload_source(&u, sfd, 64, &fb) == 0, "with digest_list_source: source told");
+	ok(upload_source(&u, sfd, 0, 64, &fb) == 0, "with digest_list_source: source told");
 	n = tmpdir_read(dir, "digest_list_source", buf, sizeof(buf));
 	ok(n == (long)strlen(want) && !memcmp(buf, want, strlen(want)),
 	   "digest_list_source got the descriptor number");
@@ -70,18 +70,18 @@ int main(void)
 	   "what reading digest_list_source from offset 0 gives is handed back");
 	memset(big, 'x', sizeof(big));
 	tmpdir_write(dir, "digest_list_source", big, sizeof(big));
-	ok(upload_source(&u, sfd, sizeof(big), &fb) == 0 && fb.len == sizeof(big) &&
+	ok(upload_source(&u, sfd, 1, sizeof(big), &fb) == 0 && fb.len == sizeof(big) &&
 	   !memcmp(fb.data, want, strlen(want)) &&
 	   !memcmp(fb.data + strlen(want), big + strlen(want),
 		   sizeof(big) - strlen(want)),
 	   "read back to its end, larger than any size hint (%zu bytes)", sizeof(big));
 	tmpdir_write(dir, "digest_list_source", big, sizeof(big));
-	ok(upload_source(&u, sfd, sizeof(big) - 1, &fb) == -EFBIG && fb.len == 0,
+	ok(upload_source(&u, sfd, sizeof(big), sizeof(big) - 1, &fb) == -EFBIG && fb.len == 0,
 	   "one byte more than the limit: -EFBIG, nothing handed back");
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	remove(buf);
 	mkdir(buf, 0755);
-	ok(upload_source(&u, sfd, 64, &fb) == -EISDIR,
+	ok(upload_source(&u, sfd, 0, 64, &fb) == -EISDIR,
 	   "a digest_list_source open error is returned (-EISDIR)");
 	snprintf(buf, sizeof(buf), "%s/digest_list_source", dir);
 	rmdir(buf);
