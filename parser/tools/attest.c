@@ -16,6 +16,7 @@
  * one of its keys, as `diglim verify` checks them, count.
  */
 #include "attest.h"
+#include "attestquote.h"
 #include "digestset.h"
 #include "imalog.h"
 #include "listcheck.h"
@@ -47,11 +48,12 @@ static const struct {
 	const char *name;
 	int gcry;
 	unsigned int linux_algo;
+	uint16_t tpm_algo;
 } algos[] = {
-	{ "sha1", GCRY_MD_SHA1, HASH_ALGO_SHA1 },
-	{ "sha256", GCRY_MD_SHA256, HASH_ALGO_SHA256 },
-	{ "sha384", GCRY_MD_SHA384, HASH_ALGO_SHA384 },
-	{ "sha512", GCRY_MD_SHA512, HASH_ALGO_SHA512 },
+	{ "sha1", GCRY_MD_SHA1, HASH_ALGO_SHA1, TPM_ALG_SHA1 },
+	{ "sha256", GCRY_MD_SHA256, HASH_ALGO_SHA256, TPM_ALG_SHA256 },
+	{ "sha384", GCRY_MD_SHA384, HASH_ALGO_SHA384, TPM_ALG_SHA384 },
+	{ "sha512", GCRY_MD_SHA512, HASH_ALGO_SHA512, TPM_ALG_SHA512 },
 };
 #define NALGOS (sizeof(algos) / sizeof(algos[0]))
 
@@ -578,7 +580,8 @@ static bool compare_pcrs(struct attest *a)
 static void usage(FILE *f)
 {
 	fputs("usage: diglim attest LOG [--bank ALGO] [--pcrs FILE] [--lists DIR]...\n"
-	      "                     [--keyring KEYS.pgp]... [--diglim-pcr N] [--verbose]\n", f);
+	      "                     [--keyring KEYS.pgp]... [--diglim-pcr N] [--verbose]\n"
+	      "                     [--quote ATTEST --quote-sig SIG --ak AK.pub --nonce HEX]\n", f);
 }
 
 int cmd_attest(int argc, char **argv)
@@ -590,18 +593,24 @@ int cmd_attest(int argc, char **argv)
 		{ "keyring", required_argument, NULL, 'k' },
 		{ "diglim-pcr", required_argument, NULL, 'd' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "quote", required_argument, NULL, 'Q' },
+		{ "quote-sig", required_argument, NULL, 'S' },
+		{ "ak", required_argument, NULL, 'A' },
+		{ "nonce", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct attest *a;
 	const char *pcrs = NULL, *bank = "sha256";
 	char **lists = NULL, *keyrings[KEYRINGS_MAX];
+	struct quote_args qa = { 0 };
+	const char *nonce = NULL;
 	struct keyring kr;
 	int nkr = 0;
 	uint8_t *log = NULL;
 	size_t len, i;
 	int c, nlists = 0, status = EXIT_OK, ret;
-	bool pcrs_ok;
+	bool pcrs_ok, quote_ok = true;
 
 	a = calloc(1, sizeof(*a));
 	lists = calloc((size_t)argc, sizeof(*lists));
@@ -649,6 +658,18 @@ int cmd_attest(int argc, char **argv)
 		case 'v':
 			a->verbose = true;
 			break;
+		case 'Q':
+			qa.quote = arg;
+			break;
+		case 'S':
+			qa.sig = arg;
+			break;
+		case 'A':
+			qa.ak = arg;
+			break;
+		case 'N':
+			nonce = arg;
+			break;
 		case 'h':
 			usage(stdout);
 			goto out;
@@ -684,6 +705,19 @@ int cmd_attest(int argc, char **argv)
 		status = EXIT_USAGE;
 		goto out;
 	}
+	if (qa.quote || qa.sig || qa.ak || nonce) {
+		if (!qa.quote || !qa.sig || !qa.ak || !nonce || !pcrs) {
+			tool_err(NULL, "a quote is checked with --quote, --quote-sig, --ak, --nonce and --pcrs together");
+			status = EXIT_USAGE;
+			goto out;
+		}
+		if (!quote_nonce_parse(&qa, nonce)) {
+			tool_err(NULL, "--nonce %s: not hex bytes (at most %d)",
+				 nonce, QUOTE_NONCE_MAX);
+			status = EXIT_USAGE;
+			goto out;
+		}
+	}
 	if (pcrs) {
 		status = load_pcrs(a, pcrs);
 		if (status)
@@ -715,6 +749,17 @@ int cmd_attest(int argc, char **argv)
 	if (status)
 		goto out;
 	pcrs_ok = compare_pcrs(a);
+	if (qa.quote) {
+		struct quote_pcrs qp = {
+			.bank = algos[a->bank].tpm_algo, .dsize = a->dsize,
+			.given = a->pcr_given, .values = a->pcr_tpm,
+			.used = a->pcr_used,
+		};
+
+		status = attest_quote(&qa, &qp, &quote_ok);
+		if (status)
+			goto out;
+	}
 	status = walk(a, log, len, true);
 	if (status)
 		goto out;
@@ -722,9 +767,11 @@ int cmd_attest(int argc, char **argv)
 	       a->entries, a->lists_added, a->ref_digests, a->lists_deleted,
 	       a->invalid_lists, a->list_files, a->files, a->known, a->unknown,
 	       a->unknown_lists, a->violations, a->other);
-	if (!pcrs_ok || a->unknown || a->unknown_lists || a->violations) {
-		printf("attest: FAIL:%s%s%s%s\n",
+	if (!pcrs_ok || !quote_ok || a->unknown || a->unknown_lists ||
+	    a->violations) {
+		printf("attest: FAIL:%s%s%s%s%s\n",
 		       pcrs_ok ? "" : " the log does not match the TPM;",
+		       quote_ok ? "" : " the PCR values are not the TPM's quote;",
 		       a->unknown ? " unknown files ran;" : "",
 		       a->unknown_lists ? " lists not from the distribution;" : "",
 		       a->violations ? " violations;" : "");
