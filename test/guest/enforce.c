@@ -38,7 +38,8 @@
  * diglimtest.order=reverse, and prints PCRs 10 and 11 as diagnostics
  * ("# boot-pcr N HEX") for the suite to compare two boots, right after the
  * binary measurement list ("# imalog HEX"), which the suite gives to the
- * host's `diglim attest` with those PCR values.
+ * host's `diglim attest` with those PCR values and the TPM's quote of
+ * them, made just before over the nonce diglimtest.nonce=HEX ("# quote-*").
  *
  * Run as "enforce --exit0", the program exits 0 at once.
  */
@@ -56,6 +57,7 @@
 #include "iface.h"
 #include "keys.h"
 #include "measure.h"
+#include "quote.h"
 #include "tap.h"
 
 #define STAGED		"/enforce"
@@ -255,7 +257,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(30);
+	tap_plan(31);
 	err = copy_file(HELLO, MODIFIED, "x", 0, 0755);
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
@@ -311,7 +313,12 @@ int main(int argc, char **argv)
 	tap_ok(pcr_read(LIST_PCR, pcr_after) &&
 	       !memcmp(pcr_before, pcr_after, sizeof(pcr_after)),
 	       "PCR %d did not move while programs ran and failed", LIST_PCR);
-	/* the measurement list and the PCRs at one moment, for `diglim attest` */
+	/*
+	 * The quote, the measurement list and the PCRs at one moment, for
+	 * `diglim attest`: reading them measures nothing.
+	 */
+	tap_ok(print_quote(), "the TPM quotes PCRs 10 and 11 over the host's "
+	       "nonce (# quote-ak, quote-attest, quote-sig)");
 	tap_ok(print_binary_log(), "the binary measurement list is printed "
 	       "for the host's verifier (# imalog)");
 	print_boot_pcr(EXEC_PCR);
