@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Run one libFuzzer target of the host tools (fuzz-pgp: OpenPGP packets,
-# keyrings and signature checks; fuzz-imalog: IMA measurement lists) for a
+# keyrings and signature checks; fuzz-imalog: IMA measurement lists;
+# fuzz-tpmquote: TPM attestation keys, quotes and signatures) for a
 # bounded time from a corpus its seed generator writes; TAP, one result. A
 # crash, leak or sanitizer report fails (the input is kept).
 #

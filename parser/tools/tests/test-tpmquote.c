@@ -3,13 +3,15 @@
  * Unit tests of the TPM quote checks (tpmquote.c). The attestation keys
  * are made with libgcrypt and the quotes marshalled here, byte by byte, as
  * a TPM marshals them; parser/tools/tests/quote-cross-check.sh checks real
- * quotes of a TPM (swtpm) against tpm2-tools.
+ * quotes of a TPM (swtpm) against tpm2-tools. Run with a directory as its
+ * argument, it writes fuzz-tpmquote's seeds there instead.
  */
 #include "crypto.h"
 #include "tap.h"
 #include "tpmquote.h"
 
 #include <gcrypt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,10 +292,11 @@ static void key_tests(const char *spec, uint16_t type, uint16_t curve,
 		gcry_sexp_release(k.sk);
 		return;
 	}
+	memset(&q, 0, sizeof(q));
 	why = check(&pub, &att, &sig, &q);
 	ok(!why, "%s: a quote signed by the attestation key verifies (%s)", what,
 	   why ? why : "ok");
-	ok(q.extra_len == sizeof(nonce) && !memcmp(q.extra_data, nonce, sizeof(nonce)) &&
+	ok(!why && q.extra_len == sizeof(nonce) && !memcmp(q.extra_data, nonce, sizeof(nonce)) &&
 	   q.clock == 123456 && q.safe && q.nsel == 1 &&
 	   q.sel[0].hash == TPM_ALG_SHA256 && q.sel[0].pcrs == (1u << 10 | 1u << 11) &&
 	   q.pcr_digest_len == 32 && q.sig_hash == TPM_ALG_SHA256,
@@ -386,20 +389,67 @@ static void selection_tests(void)
 	memmove(att.p + i + 5, att.p + i + 4, att.len - i - 4);
 	att.p[i + 4] = 0x01;
 	att.len++;
-	sign(&sig, &k, &att);
-	why = check(&pub, &att, &sig, &q);
+	why = sign(&sig, &k, &att) ? "libgcrypt could not sign" : check(&pub, &att, &sig, &q);
 	ok(why && strstr(why, "beyond PCR 23"), "a selection of PCR 24 is refused (%s)", why);
 	/* 17 selections */
 	attest_area(&att, 0x4347);
 	i = att.len - 32 - 2 - 4 - 2 - 4;	/* at the count */
 	att.p[i + 3] = 17;
-	sign(&sig, &k, &att);
-	why = check(&pub, &att, &sig, &q);
+	why = sign(&sig, &k, &att) ? "libgcrypt could not sign" : check(&pub, &att, &sig, &q);
 	ok(why && strstr(why, "more PCR selections"), "17 selections are refused (%s)", why);
 	gcry_sexp_release(k.sk);
 }
 
-int main(void)
+/*
+ * With an argument, DIR: write the good key, quote and signature of each key type in
+ * fuzz-tpmquote's input format, be16(len) || key || be16(len) || quote ||
+ * signature. Returns the exit status.
+ */
+static int seeds(const char *dir)
+{
+	static const struct {
+		const char *spec, *name;
+		uint16_t type, curve;
+	} kinds[] = {
+		{ "(genkey (ecc (curve \"NIST P-256\")))", "ecc256", TPM_ALG_ECC, 3 },
+		{ "(genkey (ecc (curve \"NIST P-384\")))", "ecc384", TPM_ALG_ECC, 4 },
+		{ "(genkey (rsa (nbits 4:2048)))", "rsa2048", TPM_ALG_RSA, 0 },
+	};
+	struct mb pub, att, sig, out;
+	char path[4096];
+	struct key k;
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (make_key(&k, kinds[i].spec, kinds[i].type))
+			return 1;
+		public_area(&pub, &k, ATTR_AK, kinds[i].type == TPM_ALG_RSA ?
+			    TPM_ALG_RSASSA : TPM_ALG_ECDSA, kinds[i].curve);
+		attest_area(&att, 0x4347);
+		if (sign(&sig, &k, &att)) {
+			gcry_sexp_release(k.sk);
+			return 1;
+		}
+		gcry_sexp_release(k.sk);
+		out.len = 0;
+		put2b(&out, pub.p, pub.len);
+		put2b(&out, att.p, att.len);
+		put(&out, sig.p, sig.len);
+		snprintf(path, sizeof(path), "%s/%s", dir, kinds[i].name);
+		f = fopen(path, "wbe");
+		if (!f || fwrite(out.p, 1, out.len, f) != out.len) {
+			if (f)
+				fclose(f);
+			return 1;
+		}
+		if (fclose(f))
+			return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	if (crypto_init()) {
 		ok(0, "libgcrypt initialises");
@@ -407,6 +457,8 @@ int main(void)
 	}
 	memset(pcr10, 0x10, sizeof(pcr10));
 	memset(pcr11, 0x11, sizeof(pcr11));
+	if (argc == 2)
+		return seeds(argv[1]);
 	key_tests("(genkey (ecc (curve \"NIST P-256\")))", TPM_ALG_ECC, 0x0003, "ecc p-256");
 	key_tests("(genkey (ecc (curve \"NIST P-384\")))", TPM_ALG_ECC, 0x0004, "ecc p-384");
 	key_tests("(genkey (rsa (nbits 4:2048)))", TPM_ALG_RSA, 0, "rsa 2048");
