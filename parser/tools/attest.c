@@ -87,6 +87,12 @@ struct attest {
 	/* the compact list files of --lists, for the kernel's reads of them */
 	struct known_file *known_files;
 	size_t nfiles;
+	/*
+	 * The entries judged: all of them, or, when the log's end does not
+	 * replay to the given PCR values but an earlier entry does, the
+	 * entries up to it (the log grew after the PCRs were read).
+	 */
+	unsigned long limit, total;
 	/* from the log */
 	struct digestset refs;
 	uint8_t pcr_log[IMA_PCR_MAX][64];
@@ -473,29 +479,67 @@ static int replay(struct attest *a, const struct ima_event *e)
 	return 0;
 }
 
+/* Whether every given PCR has the replayed value (zero if unused). */
+static bool pcrs_match(const struct attest *a)
+{
+	static const uint8_t zero[64];
+	unsigned int i;
+
+	for (i = 0; i < IMA_PCR_MAX; i++) {
+		if (a->pcr_given[i] &&
+		    memcmp(a->pcr_used[i] ? a->pcr_log[i] : zero,
+			   a->pcr_tpm[i], a->dsize) != 0)
+			return false;
+	}
+	return true;
+}
+
+enum pass {
+	PASS_REPLAY,	/* check and replay every entry; the entries judged */
+	PASS_COLLECT,	/* the same, and the reference values of the lists */
+	PASS_JUDGE,	/* judge each entry */
+};
+
 /*
- * Pass 1 (@classify false): check and replay every entry, collect the
- * reference values of every list added.  Pass 2: judge each entry.
+ * One pass over the log, up to a->limit entries after PASS_REPLAY.
  * Returns an exit code.
  */
 static int walk(struct attest *a, const uint8_t *log, size_t len,
-		bool classify)
+		enum pass pass)
 {
 	struct ima_event e;
 	struct ima_log l;
 	const char *why = NULL;
+	unsigned long n = 0, match = 0;
+	bool matched = false;
 	int ret;
 
+	if (pass != PASS_JUDGE) {
+		memset(a->pcr_log, 0, sizeof(a->pcr_log));
+		memset(a->pcr_used, 0, sizeof(a->pcr_used));
+	}
 	ima_log_init(&l, log, len, a->dsize);
 	while ((ret = ima_log_next(&l, &e, &why)) == 1) {
-		if (!classify) {
-			a->entries++;
+		if (pass != PASS_REPLAY && n == a->limit)
+			break;
+		n++;
+		if (pass != PASS_JUDGE) {
 			if (replay(a, &e)) {
 				tool_err(a->log_path, "entry at byte %zu (%s, PCR %u): template digest is not the %s of its data",
 					 e.offset, e.template_name, e.pcr,
 					 algos[a->bank].name);
 				return EXIT_INVALID;
 			}
+		}
+		if (pass == PASS_REPLAY) {
+			if (pcrs_match(a)) {
+				match = n;
+				matched = true;
+			}
+			continue;
+		}
+		if (pass == PASS_COLLECT) {
+			a->entries++;
 			ret = 0;
 			if (is_list_event(&e) && (starts(e.name, LIST_EVENT_ADD_BUFFER) ||
 						  starts(e.name, LIST_EVENT_ADD_FILE))) {
@@ -543,6 +587,12 @@ static int walk(struct attest *a, const uint8_t *log, size_t len,
 	if (ret < 0) {
 		tool_err(a->log_path, "entry at byte %zu: %s", e.offset, why);
 		return EXIT_INVALID;
+	}
+	if (pass == PASS_REPLAY) {
+		a->total = n;
+		a->limit = n;
+		if (!pcrs_match(a) && matched)
+			a->limit = match;
 	}
 	return EXIT_OK;
 }
@@ -745,9 +795,16 @@ int cmd_attest(int argc, char **argv)
 		status = EXIT_SYSTEM;
 		goto out;
 	}
-	status = walk(a, log, len, false);
+	status = walk(a, log, len, PASS_REPLAY);
+	if (!status)
+		status = walk(a, log, len, PASS_COLLECT);
 	if (status)
 		goto out;
+	if (a->limit < a->total)
+		printf("log: the PCR values given are the log's after entry %lu of %lu; the %lu %s after it, measured later, %s not judged\n",
+		       a->limit, a->total, a->total - a->limit,
+		       a->total - a->limit == 1 ? "entry" : "entries",
+		       a->total - a->limit == 1 ? "is" : "are");
 	pcrs_ok = compare_pcrs(a);
 	if (qa.quote) {
 		struct quote_pcrs qp = {
@@ -760,7 +817,7 @@ int cmd_attest(int argc, char **argv)
 		if (status)
 			goto out;
 	}
-	status = walk(a, log, len, true);
+	status = walk(a, log, len, PASS_JUDGE);
 	if (status)
 		goto out;
 	printf("attest: %lu entries; %lu lists added (%lu reference digests), %lu deleted, %lu invalid; %lu list files; %lu files measured: %lu known, %lu unknown; %lu unknown lists; %lu violations; %lu other\n",

@@ -91,6 +91,10 @@ log.buf(11, "add_buffer_0-file_list-compact-test",
 for path, content in files:
     log.file(10, path, content)
 log.write(sys.argv[2] + "/boot.log")
+n = len(log.data)
+# and the same log one entry longer, for a measurement after the quote
+log.file(10, "/usr/bin/later", b"later\n")
+log.write(sys.argv[2] + "/later.log")
 # each entry's template digest, in order: the sha256 of its data
 d, pos = log.data, 0
 while pos < len(d):
@@ -98,13 +102,13 @@ while pos < len(d):
     digest = d[pos + 4:pos + 36]
     nlen = int.from_bytes(d[pos + 36:pos + 40], "little")
     dlen = int.from_bytes(d[pos + 40 + nlen:pos + 44 + nlen], "little")
-    print(pcr, digest.hex())
+    print(("later " if pos >= n else "") + str(pcr), digest.hex())
     pos += 44 + nlen + dlen
 PY
 extended=0
-while read -r pcr digest; do
-	tpm tpm2_pcrextend "$pcr:sha256=$digest" || extended=1
-done <"$tmp/extends"
+grep -v '^later ' "$tmp/extends" | while read -r pcr digest; do
+	tpm tpm2_pcrextend "$pcr:sha256=$digest" || exit 1
+done || extended=1
 tpm tpm2_pcrread sha256:10,11 -o "$tmp/pcrs.bin" || extended=1
 python3 -c 'import sys
 v = open(sys.argv[1], "rb").read()
@@ -223,6 +227,24 @@ ok $? "PCR values other than the quoted ones are refused"
 	--ak "$tmp/ecc256.pub" --nonce "$nonce" >"$tmp/usage.out" 2>&1
 [ $? = 2 ] && grep -q 'together' "$tmp/usage.out"
 ok $? "--quote without --pcrs is a usage error (exit 2)"
+
+# A file measured after the quote: the log read after it has one more
+# entry, which the quote does not cover.
+sed -n 's/^later //p' "$tmp/extends" | while read -r pcr digest; do
+	tpm tpm2_pcrextend "$pcr:sha256=$digest" || exit 1
+done
+"$diglim" attest "$tmp/later.log" --pcrs "$tmp/boot.pcrs" --quote "$tmp/ecc256.attest" \
+	--quote-sig "$tmp/ecc256.sig" --ak "$tmp/ecc256.pub" --nonce "$nonce" >"$tmp/later.out" 2>&1
+st=$?
+if [ "$st" != 0 ] || ! grep -q '^attest: OK$' "$tmp/later.out" ||
+   ! grep -q "^log: the PCR values given are the log's after entry 3 of 4; the 1 entry after it, measured later, is not judged$" \
+	"$tmp/later.out" ||
+   ! grep -q '^quote: nonce matches; PCRs 10 11 of sha256 have the values given, and cover the log$' \
+	"$tmp/later.out"; then
+	sed 's/^/# /' "$tmp/later.out"
+	st=1
+fi
+ok "$st" "a log read after the quote, with an entry measured since: the quote vouches for the entries before it, the last is not judged"
 
 echo "1..$n"
 [ "$failed" = 0 ]

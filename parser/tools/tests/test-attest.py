@@ -158,6 +158,33 @@ def main():
        "matches the TPM" in out and "1 violations" in out,
        "a violation: replayed with 0xff, reported, exit 1")
 
+    # --- the log grew after the PCRs were read -----------------------------------
+    log = boot(Log())
+    log.write_pcrs(pp)
+    pcrs_before = dict(log.pcrs)
+    log.file(10, "/tmp/later", unknown_prog)
+    log.buf(11, "add_buffer_LATER", compact([sha(unknown_prog)]))
+    log.write(lp)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 0 and "log: the PCR values given are the log's after entry 7 of 9; the 2 entries "
+       "after it, measured later, are not judged" in out and "attest: OK\n" in out and
+       "7 entries;" in out and "/tmp/later" not in out and "LATER" not in out,
+       "entries after the PCRs were read are named and not judged: the rest is OK")
+    ok("pcr 10: sha256:%s matches the TPM" % pcrs_before[10].hex() in out,
+       "and the PCRs compared are the log's at that entry")
+    log = boot(Log())
+    log.file(10, "/tmp/evil", unknown_prog)
+    log.write_pcrs(pp)
+    log.file(10, "/tmp/later", known_prog)
+    log.write(lp)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 1 and "unknown file /tmp/evil" in out and "after entry 8 of 9" in out,
+       "an unknown file before that entry still fails")
+    log.write_pcrs(pp, change=10)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 1 and "not judged" not in out and "DOES NOT MATCH" in out,
+       "PCR values that no entry of the log gives: the whole log is compared, and fails")
+
     # --- the TPM disagrees; the log was changed -------------------------------
     log = boot(Log())
     log.write(lp)
