@@ -181,9 +181,11 @@ static const char *parse_public(struct rd *r, const uint8_t *area,
 		take2b(r, &ak->n, &ak->n_len);
 		if (r->short_read)
 			return "truncated";
-		if (ak->bits < 1024 || ak->bits > 16384 ||
+		if (ak->bits > 16384 || ak->bits % 8 ||
 		    ak->n_len != ak->bits / 8 || !ak->n || !ak->n[0])
 			return "the RSA modulus does not have the key's size";
+		if (ak->bits < 2048)
+			return "an RSA key of fewer than 2048 bits";
 		if (ak->exponent == 1 || (ak->exponent && !(ak->exponent & 1)))
 			return "the RSA exponent is not odd";
 	} else {

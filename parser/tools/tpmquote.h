@@ -7,8 +7,9 @@
  * `tpm2_quote -s`). All three are big endian TPM marshalling (TPM 2.0
  * Library, Part 2). The key must be a restricted signing key that cannot
  * leave its TPM, so that what it signed starting with TPM_GENERATED_VALUE
- * was made by the TPM; RSA (RSASSA) and ECC (ECDSA on NIST P-256, P-384,
- * P-521) keys are supported, with SHA-1, SHA-256, SHA-384 or SHA-512.
+ * was made by the TPM; RSA (RSASSA, 2048 bits or more) and ECC (ECDSA on
+ * NIST P-256, P-384, P-521) keys are supported, with SHA-1, SHA-256,
+ * SHA-384 or SHA-512.
  */
 #ifndef DIGLIM_TOOLS_TPMQUOTE_H
 #define DIGLIM_TOOLS_TPMQUOTE_H

@@ -4,8 +4,8 @@
 # Cross-check of `diglim attest --quote` against a TPM and tpm2-tools: a
 # software TPM (swtpm, on loopback) has its PCRs 10 and 11 extended with the
 # template digests of a measurement list written by imalog_gen.py, and
-# quotes them with attestation keys made by tpm2_createprimary (ECC P-256,
-# ECC P-384, RSA-2048). diglim attest must accept each quote, as
+# quotes them with attestation keys made by tpm2_createprimary (ECC P-256
+# with SHA-256, ECC P-384 with SHA-384, RSA-2048 with SHA-256). diglim attest must accept each quote, as
 # tpm2_checkquote does, and refuse what tpm2_checkquote refuses (wrong
 # nonce, changed quote), and more: a quote made by a key that is not an
 # attestation key, a quote that leaves out a PCR the log extends, a quote
@@ -124,12 +124,12 @@ attrs='fixedtpm|fixedparent|sensitivedataorigin|userwithauth|restricted|sign'
 # quote KEY ALG PCRLIST: make attestation key KEY (tpm2 algorithm ALG) and
 # its quote of PCRLIST over $nonce: $tmp/KEY.pub, KEY.attest, KEY.sig
 quote() {
-	local key=$1 alg=$2 pcrs=$3 a=${4:-$attrs}
+	local key=$1 alg=$2 pcrs=$3 a=${4:-$attrs} hash=${5:-sha256}
 
 	tpm tpm2_createprimary -C o -g sha256 -G "$alg" -a "$a" -c "$tmp/$key.ctx" &&
 	tpm tpm2_readpublic -c "$tmp/$key.ctx" -f tss -o "$tmp/$key.pub" &&
 	tpm tpm2_quote -c "$tmp/$key.ctx" -l "$pcrs" -q "$nonce" \
-		-m "$tmp/$key.attest" -s "$tmp/$key.sig" -g sha256
+		-m "$tmp/$key.attest" -s "$tmp/$key.sig" -g "$hash"
 }
 
 # attest KEY [PUB] [NONCE]: diglim attest with KEY's quote; output in KEY.out
@@ -140,8 +140,11 @@ attest() {
 }
 
 checkquote() {
+	local hash=sha256
+
+	case "$1" in ecc384*) hash=sha384 ;; esac
 	tpm2_checkquote -u "$tmp/${2:-$1}.pub" -m "$tmp/$1.attest" -s "$tmp/$1.sig" \
-		-q "${3:-$nonce}" -g sha256 >/dev/null 2>&1
+		-q "${3:-$nonce}" -g "$hash" >/dev/null 2>&1
 }
 
 # fails KEY PATTERN: diglim attest's output has "quote: FAIL: ...PATTERN"
@@ -154,11 +157,11 @@ fails() {
 	return 1
 }
 
-for k in "ecc256 ecc256:ecdsa-sha256:null" "ecc384 ecc384:ecdsa-sha256:null" \
-	 "rsa2048 rsa2048:rsassa-sha256:null"; do
-	read -r key alg <<<"$k"
+for k in "ecc256 ecc256:ecdsa-sha256:null sha256" "ecc384 ecc384:ecdsa-sha384:null sha384" \
+	 "rsa2048 rsa2048:rsassa-sha256:null sha256"; do
+	read -r key alg hash <<<"$k"
 	set -- "$key" "$alg"
-	if ! quote "$1" "$2" sha256:10,11; then
+	if ! quote "$1" "$2" sha256:10,11 "$attrs" "$hash"; then
 		ok 1 "$1: swtpm makes an attestation key and a quote"
 		continue
 	fi

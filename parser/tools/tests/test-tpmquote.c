@@ -400,6 +400,24 @@ static void selection_tests(void)
 	gcry_sexp_release(k.sk);
 }
 
+/* An RSA key of 1024 bits is refused, signature or not. */
+static void weak_key_test(void)
+{
+	struct mb pub;
+	struct tpm_ak ak;
+	struct key k;
+	const char *why;
+
+	if (make_key(&k, "(genkey (rsa (nbits 4:1024)))", TPM_ALG_RSA)) {
+		ok(0, "libgcrypt makes an RSA-1024 key");
+		return;
+	}
+	public_area(&pub, &k, ATTR_AK, TPM_ALG_RSASSA, 0);
+	why = tpm_ak_parse(pub.p, pub.len, &ak);
+	ok(why && strstr(why, "fewer than 2048 bits"), "an RSA-1024 key is refused (%s)", why);
+	gcry_sexp_release(k.sk);
+}
+
 /*
  * With an argument, DIR: write the good key, quote and signature of each key type in
  * fuzz-tpmquote's input format, be16(len) || key || be16(len) || quote ||
@@ -463,5 +481,6 @@ int main(int argc, char **argv)
 	key_tests("(genkey (ecc (curve \"NIST P-384\")))", TPM_ALG_ECC, 0x0004, "ecc p-384");
 	key_tests("(genkey (rsa (nbits 4:2048)))", TPM_ALG_RSA, 0, "rsa 2048");
 	selection_tests();
+	weak_key_test();
 	return tap_done();
 }
