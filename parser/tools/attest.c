@@ -25,6 +25,7 @@
 #include "compact.h"
 #include "convert.h"
 #include "hash_algo.h"
+#include "hex.h"
 #include "listdir.h"
 #include "modsig.h"
 
@@ -251,17 +252,6 @@ next:
 
 /* --- PCR values (--pcrs) ------------------------------------------------ */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Lines "N HEX" (optionally "N: 0xHEX", as tpm2_pcrread prints), '#'
  * comments and empty lines. Returns an exit code.
@@ -305,16 +295,12 @@ static int load_pcrs(struct attest *a, const char *path)
 			p++;
 		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 			p += 2;
-		for (i = 0; i < a->dsize; i++) {
-			int hi = hexval(p[2 * i]), lo = hi < 0 ? -1 : hexval(p[2 * i + 1]);
-
-			if (hi < 0 || lo < 0)
-				break;
-			a->pcr_tpm[pcr][i] = (uint8_t)(hi << 4 | lo);
-		}
-		p += 2 * i;
-		if (i != a->dsize || (*p != '\n' && *p != '\0' && *p != ' ' &&
-				      *p != '\t' && *p != '\r')) {
+		i = strspn(p, "0123456789abcdefABCDEF");
+		if (i == 2 * a->dsize)
+			hex_decode(a->pcr_tpm[pcr], p, a->dsize);
+		p += i;
+		if (i != 2 * a->dsize || (*p != '\n' && *p != '\0' && *p != ' ' &&
+					  *p != '\t' && *p != '\r')) {
 			tool_err(path, "line %u: PCR %lu is not %zu hex bytes (%s bank)",
 				 lineno, pcr, a->dsize, algos[a->bank].name);
 			goto invalid;

@@ -10,6 +10,8 @@
 #include "attestquote.h"
 #include "util.h"
 
+#include "hex.h"
+
 #include <errno.h>
 #include <gcrypt.h>
 #include <stdio.h>
@@ -18,30 +20,12 @@
 
 #define QUOTE_FILE_MAX	4096	/* the three structures are much smaller */
 
-static int nibble(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool quote_nonce_parse(struct quote_args *qa, const char *hex)
 {
-	size_t n = strlen(hex), i;
+	size_t n = strlen(hex);
 
-	if (n % 2 || n / 2 > QUOTE_NONCE_MAX)
+	if (n % 2 || n / 2 > QUOTE_NONCE_MAX || hex_decode(qa->nonce, hex, n / 2))
 		return false;
-	for (i = 0; i < n / 2; i++) {
-		int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return false;
-		qa->nonce[i] = (uint8_t)(hi << 4 | lo);
-	}
 	qa->nonce_len = n / 2;
 	return true;
 }
