@@ -253,13 +253,17 @@ next:
 /* --- PCR values (--pcrs) ------------------------------------------------ */
 
 /*
- * Lines "N HEX" (optionally "N: 0xHEX", as tpm2_pcrread prints), '#'
- * comments and empty lines. Returns an exit code.
+ * Lines "N HEX" (optionally "N: 0xHEX"), '#' comments and empty lines.
+ * A line "BANK:" (as tpm2_pcrread prints before each bank's values) makes
+ * the values up to the next such line count only when BANK is the log's
+ * bank, so that tpm2_pcrread's output of several banks can be given as is.
+ * Returns an exit code.
  */
 static int load_pcrs(struct attest *a, const char *path)
 {
 	char line[512];
 	unsigned int lineno = 0;
+	bool other_bank = false;
 	FILE *f = fopen(path, "re");
 
 	if (!f) {
@@ -280,6 +284,15 @@ static int load_pcrs(struct attest *a, const char *path)
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p == '#' || *p == '\n' || *p == '\0')
+			continue;
+		i = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789_");
+		if (i && (*p < '0' || *p > '9') && p[i] == ':' &&
+		    !p[i + 1 + strspn(p + i + 1, " \t\r\n")]) {
+			p[i] = '\0';
+			other_bank = strcmp(p, algos[a->bank].name) != 0;
+			continue;
+		}
+		if (other_bank)
 			continue;
 		errno = 0;
 		pcr = strtoul(p, &end, 10);

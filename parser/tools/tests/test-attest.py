@@ -265,6 +265,12 @@ def main():
         f.write("  10: 0x%s\n  11: 0x%s\n" % (log.pcrs[10].hex().upper(), log.pcrs[11].hex()))
     rc, out, err = attest(lp, "--pcrs", pp)
     ok(rc == 0 and out.count("matches the TPM") == 2, "tpm2_pcrread's \"N: 0xHEX\" lines")
+    with open(pp, "w") as f:
+        f.write("  sha1:\n    10: 0x%s\n  sha256:\n    10: 0x%s\n    11: 0x%s\n  sha384:\n"
+                "    11: 0x%s\n" % ("11" * 20, log.pcrs[10].hex(), log.pcrs[11].hex(), "22" * 48))
+    rc, out, err = attest(lp, "--pcrs", pp)
+    ok(rc == 0 and out.count("matches the TPM") == 2,
+       "tpm2_pcrread's output of three banks: the log's bank is taken, the others skipped")
     for text, want in (("10 abcd\n", "line 1: PCR 10 is not 32 hex bytes"),
                        ("# c\nx 00\n", "line 2: not \"PCR HEX\""),
                        ("25 " + "00" * 32 + "\n", "line 1: not \"PCR HEX\" with a PCR of 0-23")):
