@@ -12,12 +12,8 @@ set -euo pipefail
 parser=$1
 work=$(mktemp -d "${TMPDIR:-/tmp}/diglim-rpmbuild.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-
-ok() { # ok CONDITION-STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else failed=$((failed + 1)); echo "not ok $n - $2"; fi
-}
+# shellcheck source=test/lib/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../test/lib/tap.sh"
 
 if ! command -v rpmbuild >/dev/null; then
 	echo "1..0 # SKIP rpmbuild missing (apt-get install rpm)"
@@ -52,7 +48,7 @@ echo data > %{buildroot}/usr/share/tiny/data
 SPEC
 rpmbuild --define "_topdir $work/rpmbuild" --define '_build_id_links none' \
 	-bb "$work/tiny.spec" >"$work/rpmbuild.log" 2>&1 ||
-	{ sed 's/^/# /' "$work/rpmbuild.log"; ok 1 "rpmbuild builds the package"; echo "1..$n"; exit 1; }
+	{ sed 's/^/# /' "$work/rpmbuild.log"; ok 1 "rpmbuild builds the package"; tap_done; exit 1; }
 pkg="$work/rpmbuild/RPMS/x86_64/tiny-1.0-1.x86_64.rpm"
 ok 0 "rpmbuild builds the package"
 
@@ -106,5 +102,4 @@ check "of which one is %config" [ "${#cfg}" -eq 64 ]
 check "the exec selection has exactly two digests, no %config one" \
 	[ "${#exec_sel}" -eq $((2 * 64 + 1)) ]
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_done

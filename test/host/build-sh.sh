@@ -11,21 +11,17 @@ set -u
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build_sh="$top/kernel/build.sh"
-n=0 bad=0
+# shellcheck source=test/lib/tap.sh
+. "$top/test/lib/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=1; fi
-}
 
 show() {
 	sed 's/^/# /' "$1"
 }
 
 echo "TAP version 13"
-echo "1..5"
+tap_plan 5
 
 # A series of a good patch followed by one whose context is not in the tree.
 mkdir -p "$tmp/broken/patches"
@@ -110,4 +106,4 @@ show "$tmp/err"
 	[ "$(tail -n 1 "$tmp/out")" = "${DIGLIM_KERNEL_DIR:-none}/bzImage" ]
 ok $? "an unchanged build is served from the cache (status $st)"
 
-exit $bad
+tap_done

@@ -9,7 +9,8 @@ set -u
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 keys=$top/keys
-n=0 bad=0
+# shellcheck source=test/lib/tap.sh
+. "$top/test/lib/tap.sh"
 tmp=$(mktemp -d /tmp/diglim-keys-test.XXXXXX)
 homes=("$tmp/a" "$tmp/b" "$tmp/s" "$tmp/v" "$tmp/x")
 
@@ -22,11 +23,6 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=1; fi
-}
 
 # expect STATUS PATTERN NAME -- CMD...: CMD exits with STATUS and its
 # stderr matches PATTERN.
@@ -48,7 +44,7 @@ packets() {	# packets HOME FILE: gpg --list-packets output
 }
 
 echo "TAP version 13"
-echo "1..17"
+tap_plan 17
 
 fpr_a=$("$keys/diglim-keygen" --homedir "$tmp/a" --name 'Test Builder' \
 	--email builder@diglim.invalid --bits 2048 2>"$tmp/err")
@@ -172,4 +168,4 @@ sleep 0.2
 	! pgrep -f "keyboxd.*$tmp" >/dev/null
 ok $? "no gpg-agent is left running for the test's homes"
 
-exit "$bad"
+tap_done

@@ -13,17 +13,8 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 sync="$top/parser/rpm/diglim-rpm-sync"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rpm-sync-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-n=0 failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=1
-	fi
-}
+# shellcheck source=test/lib/tap.sh
+. "$top/test/lib/tap.sh"
 
 mkdir -p "$tmp/bin" "$tmp/sfs/integrity/diglim"
 cat >"$tmp/bin/diglim" <<'STUB'
@@ -62,7 +53,7 @@ files() {
 	find "$tmp/lists" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | tr '\n' ' '
 }
 
-echo "1..9"
+tap_plan 9
 setup
 "$sync" "$tmp/lists" 2>"$tmp/err"
 st=$?
@@ -116,4 +107,4 @@ rm "$tmp/db"/*
 "$sync" "$tmp/lists" 2>"$tmp/err"
 [ "$(files)" = "$P " ] && grep -q "^del: $A $C $" "$tmp/calls"
 ok $? "every package gone: every rpm list deleted, the compact list kept"
-exit "$failed"
+tap_done

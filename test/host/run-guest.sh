@@ -12,15 +12,11 @@ set -u
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${DIGLIM_BUILD:-$top/build}
 kernel=${DIGLIM_KERNEL_DIR:-}/bzImage
-n=0 bad=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=1; fi
-}
+# shellcheck source=test/lib/tap.sh
+. "$top/test/lib/tap.sh"
 
 echo "TAP version 13"
-echo "1..8"
+tap_plan 8
 if [ ! -f "$kernel" ] || [ ! -x "$build/test/guest/badinit" ]; then
 	echo "# need DIGLIM_KERNEL_DIR with bzImage and $build/test/guest/badinit"
 	for _ in 1 2 3 4 5 6 7 8; do ok 1 "prerequisites"; done
@@ -96,4 +92,4 @@ st=$?
 [ "$st" = 130 ]; ok $? "SIGINT stops run-guest with status 130 (got $st)"
 [ -z "$(leftovers)" ]; ok $? "no qemu or swtpm process left after SIGINT"
 
-exit $bad
+tap_done

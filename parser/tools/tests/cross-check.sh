@@ -22,7 +22,8 @@ set -u
 diglim=$1 keys=$2 parser=${3:-}
 command -v rpmbuild >/dev/null || { echo "1..0 # SKIP rpmbuild not installed"; exit 77; }
 
-n=0 bad=0
+# shellcheck source=test/lib/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../../test/lib/tap.sh"
 tmp=$(mktemp -d /tmp/diglim-cross.XXXXXX)
 # shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
@@ -34,10 +35,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=1; fi
-}
 show() { sed 's/^/#   /' "$@"; }
 
 echo "TAP version 13"
@@ -546,5 +543,4 @@ else
 	echo "# diglim-parser not built: parser digest comparison not run"
 fi
 
-echo "1..$n"
-exit $bad
+tap_done

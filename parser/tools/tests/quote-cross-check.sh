@@ -15,7 +15,8 @@
 set -u
 
 diglim=$1 gen=$2
-n=0 failed=0
+# shellcheck source=test/lib/tap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../../test/lib/tap.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/quote-cross-check.XXXXXX")
 swtpm_pid=''
 cleanup() {
@@ -24,19 +25,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		failed=1
-	fi
-}
-
 bail() {
-	echo "not ok $((n + 1)) - $1"
-	echo "1..$((n + 1))"
+	ok 1 "$1"
+	tap_done
 	exit 1
 }
 
@@ -248,5 +239,4 @@ if [ "$st" != 0 ] || ! grep -q '^attest: OK$' "$tmp/later.out" ||
 fi
 ok "$st" "a log read after the quote, with an entry measured since: the quote vouches for the entries before it, the last is not judged"
 
-echo "1..$n"
-[ "$failed" = 0 ]
+tap_done
