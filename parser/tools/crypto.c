@@ -63,3 +63,37 @@ out_close:
 	close(fd);
 	return ret;
 }
+
+enum crypto_rsa_result crypto_rsa_verify(const uint8_t *n, size_t n_len,
+					 const uint8_t *e, size_t e_len,
+					 const char *hname,
+					 const uint8_t *digest, size_t dlen,
+					 const uint8_t *s, size_t s_len)
+{
+	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
+	enum crypto_rsa_result res = CRYPTO_RSA_ERROR;
+	gcry_error_t err;
+
+	err = gcry_sexp_build(&pub, NULL, "(public-key (rsa (n %b) (e %b)))",
+			      (int)n_len, n, (int)e_len, e);
+	if (!err)
+		err = gcry_sexp_build(&sig, NULL, "(sig-val (rsa (s %b)))",
+				      (int)s_len, s);
+	if (!err)
+		err = gcry_sexp_build(&data, NULL,
+				      "(data (flags pkcs1) (hash %s %b))",
+				      hname, (int)dlen, digest);
+	if (!err) {
+		err = gcry_pk_verify(sig, data, pub);
+		if (gcry_err_code(err) == GPG_ERR_NO_ERROR)
+			res = CRYPTO_RSA_GOOD;
+		else if (gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE)
+			res = CRYPTO_RSA_BAD;
+		else
+			res = CRYPTO_RSA_RANGE;
+	}
+	gcry_sexp_release(pub);
+	gcry_sexp_release(sig);
+	gcry_sexp_release(data);
+	return res;
+}

@@ -2,6 +2,7 @@
 /* OpenPGP v4 signature verification with libgcrypt, by the kernel's rules. */
 #include "sigverify.h"
 #include "bytes.h"
+#include "crypto.h"
 #include "util.h"
 
 #include <errno.h>
@@ -45,38 +46,20 @@ static enum sigverify_result rsa_check(const struct pgp_key *key,
 				       const uint8_t *s, size_t s_len,
 				       const char **why)
 {
-	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
-	enum sigverify_result res = SIG_ERROR;
-	gcry_error_t err;
-
-	err = gcry_sexp_build(&pub, NULL, "(public-key (rsa (n %b) (e %b)))",
-			      (int)key->n_len, key->n, (int)key->e_len, key->e);
-	if (!err)
-		err = gcry_sexp_build(&sig, NULL, "(sig-val (rsa (s %b)))",
-				      (int)s_len, s);
-	if (!err)
-		err = gcry_sexp_build(&data, NULL,
-				      "(data (flags pkcs1) (hash %s %b))",
-				      hname, (int)dlen, digest);
-	if (err) {
-		*why = "libgcrypt could not build the RSA parameters";
-		goto out;
-	}
-	err = gcry_pk_verify(sig, data, pub);
-	if (gcry_err_code(err) == GPG_ERR_NO_ERROR) {
-		res = SIG_OK;
-	} else if (gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE) {
+	switch (crypto_rsa_verify(key->n, key->n_len, key->e, key->e_len, hname,
+				  digest, dlen, s, s_len)) {
+	case CRYPTO_RSA_GOOD:
+		return SIG_OK;
+	case CRYPTO_RSA_BAD:
 		*why = "bad signature (RSA check failed)";
-		res = SIG_BAD;
-	} else {
+		return SIG_BAD;
+	case CRYPTO_RSA_RANGE:
 		*why = "bad signature (RSA value out of range)";
-		res = SIG_BAD;
+		return SIG_BAD;
+	default:
+		*why = "libgcrypt could not build the RSA parameters";
+		return SIG_ERROR;
 	}
-out:
-	gcry_sexp_release(pub);
-	gcry_sexp_release(sig);
-	gcry_sexp_release(data);
-	return res;
 }
 
 /*

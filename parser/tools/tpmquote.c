@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* A TPM 2.0 quote, checked as a remote verifier checks it: see tpmquote.h. */
 #include "tpmquote.h"
+#include "crypto.h"
 
 #include <gcrypt.h>
 #include <stdio.h>
@@ -288,57 +289,55 @@ static const char *parse_attest(struct rd *r, struct tpm_quote *q)
 	return NULL;
 }
 
-static const char *verify(const struct tpm_ak *ak, const struct tpm_quote *q,
-			  const uint8_t *digest, size_t dlen,
-			  const uint8_t *s1, size_t s1_len,
-			  const uint8_t *s2, size_t s2_len)
+#define BAD_SIGNATURE	"the signature does not verify with the attestation key"
+
+static const char *verify_rsa(const struct tpm_ak *ak, uint16_t hash,
+			      const uint8_t *digest, size_t dlen,
+			      const uint8_t *s, size_t s_len)
+{
+	uint32_t exp = ak->exponent ? ak->exponent : 65537;
+	const uint8_t e[4] = {
+		(uint8_t)(exp >> 24), (uint8_t)(exp >> 16), (uint8_t)(exp >> 8),
+		(uint8_t)exp,
+	};
+
+	switch (crypto_rsa_verify(ak->n, ak->n_len, e, sizeof(e),
+				  tpm_alg_name(hash), digest, dlen, s, s_len)) {
+	case CRYPTO_RSA_GOOD:
+		return NULL;
+	case CRYPTO_RSA_ERROR:
+		return "libgcrypt could not build the key or signature";
+	default:
+		return BAD_SIGNATURE;
+	}
+}
+
+static const char *verify_ecdsa(const struct tpm_ak *ak,
+				const uint8_t *digest, size_t dlen,
+				const uint8_t *r, size_t r_len,
+				const uint8_t *s, size_t s_len)
 {
 	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
 	uint8_t point[1 + 2 * 66];
 	const char *why = "libgcrypt could not build the key or signature";
 	size_t fsize = (ak->bits + 7) / 8;
 	gcry_error_t err;
-	uint8_t e[4];
-	uint32_t exp = ak->exponent ? ak->exponent : 65537;
 
-	if (ak->type == TPM_ALG_RSA) {
-		e[0] = (uint8_t)(exp >> 24);
-		e[1] = (uint8_t)(exp >> 16);
-		e[2] = (uint8_t)(exp >> 8);
-		e[3] = (uint8_t)exp;
-		err = gcry_sexp_build(&pub, NULL,
-				      "(public-key (rsa (n %b) (e %b)))",
-				      (int)ak->n_len, ak->n, 4, e);
-		if (!err)
-			err = gcry_sexp_build(&sig, NULL, "(sig-val (rsa (s %b)))",
-					      (int)s1_len, s1);
-		if (!err)
-			err = gcry_sexp_build(&data, NULL,
-					      "(data (flags pkcs1) (hash %s %b))",
-					      tpm_alg_name(q->sig_hash),
-					      (int)dlen, digest);
-	} else {
-		/* 04 || x || y, each coordinate left-padded to the field size */
-		memset(point, 0, sizeof(point));
-		point[0] = 0x04;
-		memcpy(point + 1 + fsize - ak->x_len, ak->x, ak->x_len);
-		memcpy(point + 1 + 2 * fsize - ak->y_len, ak->y, ak->y_len);
-		err = gcry_sexp_build(&pub, NULL,
-				      "(public-key (ecc (curve %s) (q %b)))",
-				      ak->curve, (int)(1 + 2 * fsize), point);
-		if (!err)
-			err = gcry_sexp_build(&sig, NULL,
-					      "(sig-val (ecdsa (r %b) (s %b)))",
-					      (int)s1_len, s1, (int)s2_len, s2);
-		if (!err)
-			err = gcry_sexp_build(&data, NULL,
-					      "(data (flags raw) (value %b))",
-					      (int)dlen, digest);
-	}
-	if (!err) {
-		err = gcry_pk_verify(sig, data, pub);
-		why = err ? "the signature does not verify with the attestation key" : NULL;
-	}
+	/* 04 || x || y, each coordinate left-padded to the field size */
+	memset(point, 0, sizeof(point));
+	point[0] = 0x04;
+	memcpy(point + 1 + fsize - ak->x_len, ak->x, ak->x_len);
+	memcpy(point + 1 + 2 * fsize - ak->y_len, ak->y, ak->y_len);
+	err = gcry_sexp_build(&pub, NULL, "(public-key (ecc (curve %s) (q %b)))",
+			      ak->curve, (int)(1 + 2 * fsize), point);
+	if (!err)
+		err = gcry_sexp_build(&sig, NULL, "(sig-val (ecdsa (r %b) (s %b)))",
+				      (int)r_len, r, (int)s_len, s);
+	if (!err)
+		err = gcry_sexp_build(&data, NULL, "(data (flags raw) (value %b))",
+				      (int)dlen, digest);
+	if (!err)
+		why = gcry_pk_verify(sig, data, pub) ? BAD_SIGNATURE : NULL;
 	gcry_sexp_release(pub);
 	gcry_sexp_release(sig);
 	gcry_sexp_release(data);
@@ -395,6 +394,9 @@ const char *tpm_quote_check(const struct tpm_ak *ak,
 	    (!s1_len || s1_len > fsize || !s2_len || s2_len > fsize))
 		return "signature: r or s larger than the curve's order";
 	gcry_md_hash_buffer(md, digest, attest, attest_len);
-	return verify(ak, q, digest, gcry_md_get_algo_dlen(md),
-		      s1, s1_len, s2, s2_len);
+	if (ak->type == TPM_ALG_RSA)
+		return verify_rsa(ak, q->sig_hash, digest,
+				  gcry_md_get_algo_dlen(md), s1, s1_len);
+	return verify_ecdsa(ak, digest, gcry_md_get_algo_dlen(md),
+			    s1, s1_len, s2, s2_len);
 }
