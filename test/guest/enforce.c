@@ -37,9 +37,10 @@
  * hello, in the reverse order when the kernel command line has
  * diglimtest.order=reverse, and prints PCRs 10 and 11 as diagnostics
  * ("# boot-pcr N HEX") for the suite to compare two boots, right after the
- * binary measurement list ("# imalog HEX"), which the suite gives to the
- * host's `diglim attest` with those PCR values and the TPM's quote of
- * them, made just before over the nonce diglimtest.nonce=HEX ("# quote-*").
+ * TPM's quote of them over the nonce diglimtest.nonce=HEX ("# quote-*");
+ * then it runs one more unknown program and prints the binary measurement
+ * list ("# imalog HEX"), which the suite gives to the host's
+ * `diglim attest` with those PCR values and the quote.
  *
  * Run as "enforce --exit0", the program exits 0 at once.
  */
@@ -64,6 +65,7 @@
 #define HELLO		"/usr/bin/hello"
 #define HELLO_B		STAGED "/hello-b"
 #define MODIFIED	"/hello-modified"
+#define LATE		"/hello-late"	/* run after the quote */
 #define PARSER		"/usr/sbin/diglim-parser"
 #define LISTS		"/etc/diglim"
 #define LIST_PCR	11
@@ -257,7 +259,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(31);
+	tap_plan(32);
 	err = copy_file(HELLO, MODIFIED, "x", 0, 0755);
 	if (err)
 		tap_diag("cannot make %s: %s", MODIFIED, strerror(err));
@@ -314,15 +316,23 @@ int main(int argc, char **argv)
 	       !memcmp(pcr_before, pcr_after, sizeof(pcr_after)),
 	       "PCR %d did not move while programs ran and failed", LIST_PCR);
 	/*
-	 * The quote, the measurement list and the PCRs at one moment, for
-	 * `diglim attest`: reading them measures nothing.
+	 * For `diglim attest`, as an attestation agent sends them: the quote
+	 * and the PCRs it covers (reading them measures nothing), then the
+	 * measurement list, read later: a program refused in between is in
+	 * the list after the quoted PCRs.
 	 */
 	tap_ok(print_quote(), "the TPM quotes PCRs 10 and 11 over the host's "
 	       "nonce (# quote-ak, quote-attest, quote-sig)");
-	tap_ok(print_binary_log(), "the binary measurement list is printed "
-	       "for the host's verifier (# imalog)");
 	print_boot_pcr(EXEC_PCR);
 	print_boot_pcr(LIST_PCR);
+	err = copy_file(HELLO_B, LATE, "late", 0, 0755);
+	if (!err)
+		err = run_exit0(LATE);
+	tap_ok(err == EACCES && measured_in(LATE) == EXEC_PCR,
+	       "a program run after the quote gets EACCES and is measured in "
+	       "PCR %d (%s)", EXEC_PCR, run_result(err));
+	tap_ok(print_binary_log(), "the binary measurement list is printed "
+	       "for the host's verifier (# imalog)");
 
 	/* list files that the kernel must refuse */
 	if (iface_counts(&parser, &file))

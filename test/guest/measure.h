@@ -39,8 +39,8 @@ bool pcr_read(unsigned int pcr, uint8_t out[SHA256_DIGEST_SIZE]);
 
 /*
  * PCR @pcr as a diagnostic "# boot-pcr N HEX", for the host: true when
- * read.  Printed right after print_binary_log(), the pair is what a
- * verifier gets (`diglim attest --pcrs`).
+ * read.  Printed right after the quote (quote.h) and before
+ * print_binary_log(), it is what a verifier gets (`diglim attest --pcrs`).
  */
 bool print_boot_pcr(unsigned int pcr);
 

@@ -3,8 +3,8 @@
  * The last test program of a guest whose measurement list the host judges
  * with `diglim attest` (the demo image): prints the TPM's quote of PCRs 10
  * and 11 over the nonce diglimtest.nonce=HEX ("# quote-*", see quote.h),
- * then IMA's binary measurement list of the sha256 bank ("# imalog HEX")
- * and PCRs 10 and 11 ("# boot-pcr N HEX"), with nothing run in between.
+ * PCRs 10 and 11 ("# boot-pcr N HEX") and IMA's binary measurement list of
+ * the sha256 bank ("# imalog HEX"), with nothing run in between.
  * test/lib/attest-boot reads them back from the console log.
  */
 #include "measure.h"
@@ -17,9 +17,9 @@ int main(void)
 
 	tap_plan(2);
 	tap_ok(print_quote(), "the TPM quotes PCRs 10 and 11 over the host's nonce");
-	log = print_binary_log();
 	pcrs = print_boot_pcr(10);
 	pcrs = print_boot_pcr(11) && pcrs;
+	log = print_binary_log();
 	tap_ok(log && pcrs, "the measurement list and PCRs 10 and 11 are printed "
 	       "for the host's verifier");
 	return tap_exit();

@@ -17,8 +17,10 @@
  * as diagnostics what `tpm2_readpublic -f tss`, `tpm2_quote -m` and
  * `tpm2_quote -s` would write: "# quote-ak HEX" (TPM2B_PUBLIC),
  * "# quote-attest HEX" (TPMS_ATTEST), "# quote-sig HEX" (TPMT_SIGNATURE).
- * Call it right before print_binary_log(), with nothing measured in
- * between. True when all three were printed.
+ * Print the PCRs right after it (print_boot_pcr()), with nothing measured
+ * in between, then the measurement list (print_binary_log()): entries
+ * measured after the quote are in it, and `diglim attest` does not judge
+ * them. True when all three were printed.
  */
 bool print_quote(void);
 
