@@ -39,6 +39,12 @@
 #include <string.h>
 
 #define DIGLIM_PCR_DEFAULT	11
+/*
+ * PCRs 0-9 are the firmware's and the boot loader's (TCG PC Client PCR
+ * allocation): their values are not compared with the log unless it
+ * extends them; they give the boot aggregate's.
+ */
+#define BOOT_PCRS		10
 #define LIST_EVENT_ADD_BUFFER	"add_buffer_"
 #define LIST_EVENT_ADD_FILE	"add_file_"
 #define LIST_EVENT_DEL_BUFFER	"del_buffer_"
@@ -101,6 +107,11 @@ struct attest {
 	unsigned long entries, lists_added, lists_deleted, list_files;
 	unsigned long invalid_lists, unknown_lists, files, known, unknown;
 	unsigned long violations, other, ref_digests;
+	/* the first boot_aggregate entry */
+	bool have_boot_aggregate;
+	char boot_algo[32];
+	uint8_t boot_aggregate[64];
+	size_t boot_len;
 };
 
 static void print_digest(const char *algo, const uint8_t *d, size_t len)
@@ -478,14 +489,20 @@ static int replay(struct attest *a, const struct ima_event *e)
 	return 0;
 }
 
-/* Whether every given PCR has the replayed value (zero if unused). */
+/* Whether PCR @i's given value is compared with the log's. */
+static bool log_pcr(const struct attest *a, unsigned int i)
+{
+	return a->pcr_used[i] || i >= BOOT_PCRS;
+}
+
+/* Whether every given PCR of the log has the replayed value (zero if unused). */
 static bool pcrs_match(const struct attest *a)
 {
 	static const uint8_t zero[64];
 	unsigned int i;
 
 	for (i = 0; i < IMA_PCR_MAX; i++) {
-		if (a->pcr_given[i] &&
+		if (a->pcr_given[i] && log_pcr(a, i) &&
 		    memcmp(a->pcr_used[i] ? a->pcr_log[i] : zero,
 			   a->pcr_tpm[i], a->dsize) != 0)
 			return false;
@@ -577,6 +594,15 @@ static int walk(struct attest *a, const uint8_t *log, size_t len,
 		} else if (!e.has_digest || !strcmp(e.template_name, "ima-buf") ||
 			   !strcmp(e.name, "boot_aggregate")) {
 			a->other++;
+			if (e.has_digest && !strcmp(e.name, "boot_aggregate") &&
+			    !a->have_boot_aggregate &&
+			    e.digest_len <= sizeof(a->boot_aggregate)) {
+				a->have_boot_aggregate = true;
+				snprintf(a->boot_algo, sizeof(a->boot_algo), "%s",
+					 e.algo_name);
+				memcpy(a->boot_aggregate, e.digest, e.digest_len);
+				a->boot_len = e.digest_len;
+			}
 		} else if (e.pcr == a->diglim_pcr) {
 			check_list_file(a, &e);
 		} else {
@@ -606,7 +632,7 @@ static bool compare_pcrs(struct attest *a)
 	for (i = 0; i < IMA_PCR_MAX; i++) {
 		const uint8_t *mine = a->pcr_used[i] ? a->pcr_log[i] : zero;
 
-		if (!a->pcr_used[i] && !a->pcr_given[i])
+		if (!a->pcr_used[i] && (!a->pcr_given[i] || !log_pcr(a, i)))
 			continue;
 		printf("pcr %u: ", i);
 		print_digest(algos[a->bank].name, mine, a->dsize);
@@ -624,6 +650,53 @@ static bool compare_pcrs(struct attest *a)
 		ok = false;
 	}
 	return ok;
+}
+
+/*
+ * The boot aggregate IMA measured first: the hash, in its bank, of PCRs
+ * 0-9 (0-7 for sha1) as they were when IMA started. Checked against the
+ * given values of those PCRs (only those a quote vouched for, with
+ * --quote: @quoted, bit i for PCR i). False on a mismatch.
+ */
+static bool check_boot_aggregate(struct attest *a, bool quote,
+				 uint32_t quoted)
+{
+	unsigned int i, n = a->bank == 0 ? 8 : BOOT_PCRS;
+	uint8_t d[64];
+	gcry_md_hd_t h;
+
+	if (!a->have_boot_aggregate)
+		return true;
+	printf("boot_aggregate: ");
+	print_digest(a->boot_algo, a->boot_aggregate, a->boot_len);
+	if (strcmp(a->boot_algo, algos[a->bank].name) != 0 || a->boot_len != a->dsize) {
+		printf(" (not checked: the PCR values given are of %s)\n",
+		       algos[a->bank].name);
+		return true;
+	}
+	for (i = 0; i < n; i++) {
+		if (!a->pcr_given[i] || (quote && !(quoted & (1u << i)))) {
+			printf(" (not checked: no %s value of PCR %u)\n",
+			       quote ? "quoted" : "given", i);
+			return true;
+		}
+	}
+	if (gcry_md_open(&h, algos[a->bank].gcry, 0)) {
+		printf(" (not checked: libgcrypt failed)\n");
+		return true;
+	}
+	for (i = 0; i < n; i++)
+		gcry_md_write(h, a->pcr_tpm[i], a->dsize);
+	memcpy(d, gcry_md_read(h, 0), a->dsize);
+	gcry_md_close(h);
+	if (!memcmp(d, a->boot_aggregate, a->dsize)) {
+		printf(" matches PCRs 0-%u\n", n - 1);
+		return true;
+	}
+	printf(" DOES NOT MATCH PCRs 0-%u (", n - 1);
+	print_digest(algos[a->bank].name, d, a->dsize);
+	printf(")\n");
+	return false;
 }
 
 static void usage(FILE *f)
@@ -659,7 +732,8 @@ int cmd_attest(int argc, char **argv)
 	uint8_t *log = NULL;
 	size_t len, i;
 	int c, nlists = 0, status = EXIT_OK, ret;
-	bool pcrs_ok, quote_ok = true;
+	bool pcrs_ok, quote_ok = true, boot_ok;
+	uint32_t quoted = 0;
 
 	a = calloc(1, sizeof(*a));
 	lists = calloc((size_t)argc, sizeof(*lists));
@@ -812,22 +886,24 @@ int cmd_attest(int argc, char **argv)
 			.used = a->pcr_used,
 		};
 
-		status = attest_quote(&qa, &qp, &quote_ok);
+		status = attest_quote(&qa, &qp, &quote_ok, &quoted);
 		if (status)
 			goto out;
 	}
 	status = walk(a, log, len, PASS_JUDGE);
 	if (status)
 		goto out;
+	boot_ok = check_boot_aggregate(a, qa.quote != NULL, quoted);
 	printf("attest: %lu entries; %lu lists added (%lu reference digests), %lu deleted, %lu invalid; %lu list files; %lu files measured: %lu known, %lu unknown; %lu unknown lists; %lu violations; %lu other\n",
 	       a->entries, a->lists_added, a->ref_digests, a->lists_deleted,
 	       a->invalid_lists, a->list_files, a->files, a->known, a->unknown,
 	       a->unknown_lists, a->violations, a->other);
-	if (!pcrs_ok || !quote_ok || a->unknown || a->unknown_lists ||
-	    a->violations) {
-		printf("attest: FAIL:%s%s%s%s%s\n",
+	if (!pcrs_ok || !quote_ok || !boot_ok || a->unknown ||
+	    a->unknown_lists || a->violations) {
+		printf("attest: FAIL:%s%s%s%s%s%s\n",
 		       pcrs_ok ? "" : " the log does not match the TPM;",
 		       quote_ok ? "" : " the PCR values are not the TPM's quote;",
+		       boot_ok ? "" : " the boot aggregate does not match the boot PCRs;",
 		       a->unknown ? " unknown files ran;" : "",
 		       a->unknown_lists ? " lists not from the distribution;" : "",
 		       a->violations ? " violations;" : "");

@@ -113,7 +113,7 @@ static const char *check_pcrs(const struct tpm_quote *q,
 }
 
 int attest_quote(const struct quote_args *qa, const struct quote_pcrs *p,
-		 bool *ok)
+		 bool *ok, uint32_t *vouched)
 {
 	uint8_t *akb = NULL, *qb = NULL, *sb = NULL;
 	size_t akl, ql, sl;
@@ -125,6 +125,7 @@ int attest_quote(const struct quote_args *qa, const struct quote_pcrs *p,
 	int status;
 
 	*ok = false;
+	*vouched = 0;
 	status = read_small(qa->ak, &akb, &akl);
 	if (!status)
 		status = read_small(qa->quote, &qb, &ql);
@@ -172,6 +173,7 @@ int attest_quote(const struct quote_args *qa, const struct quote_pcrs *p,
 	printf(" of %s have the values given, and cover the log\n",
 	       tpm_alg_name(p->bank));
 	*ok = true;
+	*vouched = covered;
 out:
 	free(akb);
 	free(qb);

@@ -41,10 +41,11 @@ bool quote_nonce_parse(struct quote_args *qa, const char *hex);
 /*
  * Check the quote of @qa: signed by the attestation key, over the nonce,
  * its PCR digest that of the given values, and covering every PCR the log
- * extends. Prints "quote: ..." lines; *ok says whether it all held.
+ * extends. Prints "quote: ..." lines; *ok says whether it all held, and
+ * *covered (bit i: PCR i) which PCRs' values it vouches for then.
  * Returns an exit code of util.h (EXIT_SYSTEM: a file could not be read).
  */
 int attest_quote(const struct quote_args *qa, const struct quote_pcrs *p,
-		 bool *ok);
+		 bool *ok, uint32_t *covered);
 
 #endif

@@ -35,7 +35,7 @@
  *
  * Before its checks, the program runs hello, hello-b and a modified copy of
  * hello, in the reverse order when the kernel command line has
- * diglimtest.order=reverse, and prints PCRs 10 and 11 as diagnostics
+ * diglimtest.order=reverse, and prints PCRs 0-11 as diagnostics
  * ("# boot-pcr N HEX") for the suite to compare two boots, right after the
  * TPM's quote of them over the nonce diglimtest.nonce=HEX ("# quote-*");
  * then it runs one more unknown program and prints the binary measurement
@@ -321,10 +321,10 @@ int main(int argc, char **argv)
 	 * measurement list, read later: a program refused in between is in
 	 * the list after the quoted PCRs.
 	 */
-	tap_ok(print_quote(), "the TPM quotes PCRs 10 and 11 over the host's "
+	tap_ok(print_quote(), "the TPM quotes PCRs 0-11 over the host's "
 	       "nonce (# quote-ak, quote-attest, quote-sig)");
-	print_boot_pcr(EXEC_PCR);
-	print_boot_pcr(LIST_PCR);
+	for (pcr = 0; pcr <= LIST_PCR; pcr++)
+		print_boot_pcr((unsigned int)pcr);
 	err = copy_file(HELLO_B, LATE, "late", 0, 0755);
 	if (!err)
 		err = run_exit0(LATE);

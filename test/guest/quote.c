@@ -238,11 +238,11 @@ static bool create_ak(int fd, struct buf *b, uint32_t *handle)
 	return true;
 }
 
-/* Quote PCRs 10 and 11 of sha256 over @nonce with @ak; print both parts. */
+/* Quote PCRs 0-11 of sha256 over @nonce with @ak; print both parts. */
 static bool quote(int fd, struct buf *b, uint32_t ak, const uint8_t *nonce,
 		  size_t nonce_len)
 {
-	static const uint8_t select[3] = { 0x00, 0x0c, 0x00 };	/* 10, 11 */
+	static const uint8_t select[3] = { 0xff, 0x0f, 0x00 };	/* 0-11 */
 	const uint8_t *attest, *sig, *r, *s;
 	size_t attest_len, r_len, s_len;
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * A TPM 2.0 quote of PCRs 10 and 11 (sha256 bank) over the verifier's
- * nonce, made with raw commands on /dev/tpmrm0, for the host's
+ * A TPM 2.0 quote of PCRs 0-11 (sha256 bank: the boot chain's, IMA's and
+ * DIGLIM's) over the verifier's nonce, made with raw commands on /dev/tpmrm0, for the host's
  * `diglim attest --quote`.
  */
 #ifndef DIGLIM_TEST_QUOTE_H
@@ -12,7 +12,7 @@
 /*
  * Create the attestation key (an ECC NIST P-256 restricted signing key,
  * the primary of the owner hierarchy made from a fixed template, so the
- * same TPM gives the same key at every boot), quote PCRs 10 and 11 with
+ * same TPM gives the same key at every boot), quote PCRs 0-11 with
  * the nonce of the kernel command line (diglimtest.nonce=HEX), and print
  * as diagnostics what `tpm2_readpublic -f tss`, `tpm2_quote -m` and
  * `tpm2_quote -s` would write: "# quote-ak HEX" (TPM2B_PUBLIC),

@@ -6,6 +6,7 @@ files, lists from a directory (compact files, rpm files and diglim-parser's
 conversion of them), violations, tampered and truncated logs, PCR files.
 
 usage: test-attest.py DIGLIM DIGLIM_PARSER RPMGEN"""
+import hashlib
 import os
 import shutil
 import struct
@@ -184,6 +185,35 @@ def main():
     rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
     ok(rc == 1 and "not judged" not in out and "DOES NOT MATCH" in out,
        "PCR values that no entry of the log gives: the whole log is compared, and fails")
+
+    # --- the boot aggregate: PCRs 0-9 when IMA started ------------------------------
+    boot_pcrs = [hashlib.sha256(b"pcr %d" % i).digest() for i in range(10)]
+    log = Log()
+    log.file(10, "boot_aggregate", digest=hashlib.sha256(b"".join(boot_pcrs)).digest())
+    log.file(10, "/usr/bin/known", known_prog)
+    log.buf(11, "add_file_" + listname, list_bytes)
+    log.write(lp)
+
+    def boot_pcr_file(change=None):
+        log.write_pcrs(pp)
+        with open(pp, "a") as f:
+            for i, v in enumerate(boot_pcrs):
+                f.write("%d %s\n" % (i, (v if i != change else sha(v)).hex()))
+
+    boot_pcr_file()
+    rc, out, err = attest(lp, "--pcrs", pp)
+    ok(rc == 0 and "boot_aggregate: sha256:%s matches PCRs 0-9\n"
+       % hashlib.sha256(b"".join(boot_pcrs)).digest().hex() in out and "pcr 3:" not in out,
+       "the boot aggregate is the hash of the given PCRs 0-9, which are not compared with the log")
+    boot_pcr_file(change=8)
+    rc, out, err = attest(lp, "--pcrs", pp)
+    ok(rc == 1 and "DOES NOT MATCH PCRs 0-9" in out and
+       "attest: FAIL: the boot aggregate does not match the boot PCRs;" in out,
+       "a PCR 8 other than at boot: the boot aggregate does not match, FAIL")
+    log.write_pcrs(pp)
+    rc, out, err = attest(lp, "--pcrs", pp)
+    ok(rc == 0 and "(not checked: no given value of PCR 0)" in out,
+       "without PCRs 0-9 the boot aggregate is shown, not checked")
 
     # --- the TPM disagrees; the log was changed -------------------------------
     log = boot(Log())
