@@ -64,14 +64,37 @@ out_close:
 	return ret;
 }
 
-enum crypto_rsa_result crypto_rsa_verify(const uint8_t *n, size_t n_len,
-					 const uint8_t *e, size_t e_len,
-					 const char *hname,
-					 const uint8_t *digest, size_t dlen,
-					 const uint8_t *s, size_t s_len)
+/*
+ * Verify with the expressions a caller built (@err: how building them
+ * went), then release them.
+ */
+static enum crypto_verify_result pk_verify(gcry_sexp_t pub, gcry_sexp_t sig,
+					   gcry_sexp_t data, gcry_error_t err)
+{
+	enum crypto_verify_result res = CRYPTO_VERIFY_ERROR;
+
+	if (!err) {
+		err = gcry_pk_verify(sig, data, pub);
+		if (gcry_err_code(err) == GPG_ERR_NO_ERROR)
+			res = CRYPTO_VERIFY_GOOD;
+		else if (gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE)
+			res = CRYPTO_VERIFY_BAD;
+		else
+			res = CRYPTO_VERIFY_RANGE;
+	}
+	gcry_sexp_release(pub);
+	gcry_sexp_release(sig);
+	gcry_sexp_release(data);
+	return res;
+}
+
+enum crypto_verify_result crypto_rsa_verify(const uint8_t *n, size_t n_len,
+					    const uint8_t *e, size_t e_len,
+					    const char *hname,
+					    const uint8_t *digest, size_t dlen,
+					    const uint8_t *s, size_t s_len)
 {
 	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
-	enum crypto_rsa_result res = CRYPTO_RSA_ERROR;
 	gcry_error_t err;
 
 	err = gcry_sexp_build(&pub, NULL, "(public-key (rsa (n %b) (e %b)))",
@@ -83,17 +106,25 @@ enum crypto_rsa_result crypto_rsa_verify(const uint8_t *n, size_t n_len,
 		err = gcry_sexp_build(&data, NULL,
 				      "(data (flags pkcs1) (hash %s %b))",
 				      hname, (int)dlen, digest);
-	if (!err) {
-		err = gcry_pk_verify(sig, data, pub);
-		if (gcry_err_code(err) == GPG_ERR_NO_ERROR)
-			res = CRYPTO_RSA_GOOD;
-		else if (gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE)
-			res = CRYPTO_RSA_BAD;
-		else
-			res = CRYPTO_RSA_RANGE;
-	}
-	gcry_sexp_release(pub);
-	gcry_sexp_release(sig);
-	gcry_sexp_release(data);
-	return res;
+	return pk_verify(pub, sig, data, err);
+}
+
+enum crypto_verify_result crypto_ecdsa_verify(const char *curve,
+					      const uint8_t *q, size_t q_len,
+					      const uint8_t *digest, size_t dlen,
+					      const uint8_t *r, size_t r_len,
+					      const uint8_t *s, size_t s_len)
+{
+	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
+	gcry_error_t err;
+
+	err = gcry_sexp_build(&pub, NULL, "(public-key (ecc (curve %s) (q %b)))",
+			      curve, (int)q_len, q);
+	if (!err)
+		err = gcry_sexp_build(&sig, NULL, "(sig-val (ecdsa (r %b) (s %b)))",
+				      (int)r_len, r, (int)s_len, s);
+	if (!err)
+		err = gcry_sexp_build(&data, NULL, "(data (flags raw) (value %b))",
+				      (int)dlen, digest);
+	return pk_verify(pub, sig, data, err);
 }

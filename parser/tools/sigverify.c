@@ -48,12 +48,12 @@ static enum sigverify_result rsa_check(const struct pgp_key *key,
 {
 	switch (crypto_rsa_verify(key->n, key->n_len, key->e, key->e_len, hname,
 				  digest, dlen, s, s_len)) {
-	case CRYPTO_RSA_GOOD:
+	case CRYPTO_VERIFY_GOOD:
 		return SIG_OK;
-	case CRYPTO_RSA_BAD:
+	case CRYPTO_VERIFY_BAD:
 		*why = "bad signature (RSA check failed)";
 		return SIG_BAD;
-	case CRYPTO_RSA_RANGE:
+	case CRYPTO_VERIFY_RANGE:
 		*why = "bad signature (RSA value out of range)";
 		return SIG_BAD;
 	default:

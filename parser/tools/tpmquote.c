@@ -289,7 +289,18 @@ static const char *parse_attest(struct rd *r, struct tpm_quote *q)
 	return NULL;
 }
 
-#define BAD_SIGNATURE	"the signature does not verify with the attestation key"
+/* NULL for a good signature, else why not. */
+static const char *why_not(enum crypto_verify_result res)
+{
+	switch (res) {
+	case CRYPTO_VERIFY_GOOD:
+		return NULL;
+	case CRYPTO_VERIFY_ERROR:
+		return "libgcrypt could not build the key or signature";
+	default:
+		return "the signature does not verify with the attestation key";
+	}
+}
 
 static const char *verify_rsa(const struct tpm_ak *ak, uint16_t hash,
 			      const uint8_t *digest, size_t dlen,
@@ -301,15 +312,8 @@ static const char *verify_rsa(const struct tpm_ak *ak, uint16_t hash,
 		(uint8_t)exp,
 	};
 
-	switch (crypto_rsa_verify(ak->n, ak->n_len, e, sizeof(e),
-				  tpm_alg_name(hash), digest, dlen, s, s_len)) {
-	case CRYPTO_RSA_GOOD:
-		return NULL;
-	case CRYPTO_RSA_ERROR:
-		return "libgcrypt could not build the key or signature";
-	default:
-		return BAD_SIGNATURE;
-	}
+	return why_not(crypto_rsa_verify(ak->n, ak->n_len, e, sizeof(e),
+					 tpm_alg_name(hash), digest, dlen, s, s_len));
 }
 
 static const char *verify_ecdsa(const struct tpm_ak *ak,
@@ -317,31 +321,16 @@ static const char *verify_ecdsa(const struct tpm_ak *ak,
 				const uint8_t *r, size_t r_len,
 				const uint8_t *s, size_t s_len)
 {
-	gcry_sexp_t pub = NULL, sig = NULL, data = NULL;
 	uint8_t point[1 + 2 * 66];
-	const char *why = "libgcrypt could not build the key or signature";
 	size_t fsize = (ak->bits + 7) / 8;
-	gcry_error_t err;
 
 	/* 04 || x || y, each coordinate left-padded to the field size */
 	memset(point, 0, sizeof(point));
 	point[0] = 0x04;
 	memcpy(point + 1 + fsize - ak->x_len, ak->x, ak->x_len);
 	memcpy(point + 1 + 2 * fsize - ak->y_len, ak->y, ak->y_len);
-	err = gcry_sexp_build(&pub, NULL, "(public-key (ecc (curve %s) (q %b)))",
-			      ak->curve, (int)(1 + 2 * fsize), point);
-	if (!err)
-		err = gcry_sexp_build(&sig, NULL, "(sig-val (ecdsa (r %b) (s %b)))",
-				      (int)r_len, r, (int)s_len, s);
-	if (!err)
-		err = gcry_sexp_build(&data, NULL, "(data (flags raw) (value %b))",
-				      (int)dlen, digest);
-	if (!err)
-		why = gcry_pk_verify(sig, data, pub) ? BAD_SIGNATURE : NULL;
-	gcry_sexp_release(pub);
-	gcry_sexp_release(sig);
-	gcry_sexp_release(data);
-	return why;
+	return why_not(crypto_ecdsa_verify(ak->curve, point, 1 + 2 * fsize,
+					   digest, dlen, r, r_len, s, s_len));
 }
 
 const char *tpm_quote_check(const struct tpm_ak *ak,
