@@ -3,7 +3,11 @@
 #
 # Check that the patch series is bisectable: apply kernel/series patch by
 # patch to a worktree of the pristine tree, run checkpatch.pl --strict on
-# each patch and an incremental kernel build after each one.
+# each patch and an incremental kernel build after each one.  After the
+# last patch, sparse (C=2) and W=1 (more compiler warnings, and kernel-doc
+# on every file compiled) check the directories whose C files the series
+# changes: a warning on a line the series added fails the check (the
+# pristine tree has warnings of its own, on lines the series leaves alone).
 #
 # usage: kernel/check-series.sh [--series FILE] [--variant NAME]
 #                               [--first N] [--no-build] [--keep-going]
@@ -22,7 +26,8 @@
 # may add the options the fragments set; the build is incremental.
 #
 # Prints one line per patch: "ok N - NAME" or "not ok N - NAME (why)",
-# with the checkpatch counts.  Exit status: 0 all passed, 1 a patch failed,
+# with the checkpatch counts, then one for the static checks (needs
+# sparse; skipped with --first or --no-build, or after a failure).  Exit status: 0 all passed, 1 a patch failed,
 # 2 usage error.
 
 set -euo pipefail
@@ -158,5 +163,60 @@ while read -r p; do
 		echo "ok $n - $p (checkpatch $cp_sum)"
 	fi
 done < <(list_entries "$series")
+
+# added_lines: "FILE LINE" for every line the series added or changed
+added_lines() {
+	git -C "$src" diff -U0 pristine HEAD -- '*.c' '*.h' | awk '
+		/^\+\+\+ b\// { file = substr($2, 3); next }
+		/^@@/ {
+			split(substr($3, 2), r, ",")
+			count = (2 in r) ? r[2] : 1
+			for (i = 0; i < count; i++)
+				print file, r[1] + i
+		}'
+}
+
+# The static checks: sparse and W=1 over the directories the series
+# touches, keeping the warnings on lines it added.
+static_checks() {
+	local dirs added warn
+
+	command -v sparse >/dev/null || { why="sparse is not installed"; return; }
+	mapfile -t dirs < <(git -C "$src" diff --name-only pristine HEAD -- '*.c' |
+		xargs -r -n 1 dirname | sort -u | sed 's|$|/|')
+	[ "${#dirs[@]}" -gt 0 ] || return 0
+	if ! make -C "$src" O="$obj" -j"$jobs" C=2 W=1 "${dirs[@]}" >"$log" 2>&1; then
+		grep -E -m 20 'error|Error' "$log" | sed 's/^/    /'
+		why="build with C=2 W=1 failed"
+		return
+	fi
+	added=$(mktemp)
+	added_lines >"$added"
+	warn=$(sed -e "s|^$src/||" -e 's|^\.\./||' "$log" |
+		awk 'NR == FNR { added[$1 ":" $2] = 1; next }
+		     /: (warning|error):/ {
+			split($0, f, ":")
+			if ((f[1] ":" f[2]) in added)
+				print
+		     }' "$added" -)
+	rm -f "$added"
+	if [ -n "$warn" ]; then
+		head -n 20 <<<"$warn" | sed 's/^/    /'
+		why="$(wc -l <<<"$warn") warning(s) on lines the series added"
+	fi
+}
+
+if [ "$build" = 1 ] && [ "$first" = 0 ] && [ "$failed" = 0 ]; then
+	n=$((n + 1))
+	why=''
+	make_config || why="config failed"
+	[ -n "$why" ] || static_checks
+	if [ -n "$why" ]; then
+		echo "not ok $n - sparse and W=1 on the changed directories ($why)"
+		failed=1
+	else
+		echo "ok $n - sparse and W=1 on the changed directories: no warning on a line the series added"
+	fi
+fi
 
 exit "$failed"
