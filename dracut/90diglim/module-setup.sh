@@ -18,6 +18,12 @@
 # Nothing needs security.ima.  With --sysroot, everything is taken from
 # that root (its rpm database, its /etc/diglim, its parser).
 #
+# The pre-pivot hook diglim-root-lists.sh (priority 55, before
+# 98integrity's key and policy hooks at 61 and 62) brings the kernel in
+# step with the root's /etc/diglim before switch_root: packages installed
+# or removed since the initramfs was made keep their state across a reboot
+# without a new initramfs.  See README.md.
+#
 # Configuration (dracut.conf):
 #   diglim_keyring=FILE  binary OpenPGP keyring of the keys the kernel
 #                        trusts: `diglim verify` checks every list file
@@ -51,6 +57,8 @@ check() {
 
 # called by dracut
 depends() {
+    # the pre-pivot hook finds the DIGLIM interface in securityfs
+    echo securityfs
     return 0
 }
 
@@ -69,6 +77,8 @@ install() {
     # the source outside --sysroot
     inst_multiple /usr/sbin/diglim-parser ||
         diglim_fatal "cannot install /usr/sbin/diglim-parser"
+    inst_multiple sha256sum sort comm || diglim_fatal "cannot install sha256sum, sort and comm"
+    inst_hook pre-pivot 55 "$moddir/diglim-root-lists.sh"
     inst_dir "$lists"
     inst_dir /sys
     inst_dir /dev
