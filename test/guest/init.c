@@ -12,6 +12,9 @@
  *
  * Kernel command line options read from /proc/cmdline:
  *   diglimtest.timeout=SECONDS  time limit per program (default 600)
+ *   diglimtest.tests=DIR        run the programs of DIR, an absolute path,
+ *                               instead of /tests (a second boot of one
+ *                               disk runs programs of its own)
  */
 #include <dirent.h>
 #include <errno.h>
@@ -31,6 +34,7 @@
 #include <unistd.h>
 
 #define TESTS_DIR		"/tests"
+#define TESTS_DIR_MAX		256
 #define DEFAULT_TIMEOUT_S	600
 #define KMEMLEAK		"/sys/kernel/debug/kmemleak"
 /* kmemleak ignores objects younger than 5 s (MSECS_MIN_AGE). */
@@ -148,6 +152,23 @@ static char *cmdline_value(const char *key, char *buf, size_t size)
 	return NULL;
 }
 
+/* The directory of the programs to run: diglimtest.tests=, or /tests. */
+static void tests_dir(char *dir, size_t size)
+{
+	char buf[4096], *val;
+
+	snprintf(dir, size, "%s", TESTS_DIR);
+	val = cmdline_value("diglimtest.tests", buf, sizeof(buf));
+	if (!val)
+		return;
+	if (val[0] != '/' || strlen(val) >= size || strstr(val, "/..")) {
+		out("# init: diglimtest.tests=%s is not an absolute path: %s\n",
+		    val, TESTS_DIR);
+		return;
+	}
+	snprintf(dir, size, "%s", val);
+}
+
 static unsigned int program_timeout(void)
 {
 	char buf[4096], *val, *end;
@@ -219,14 +240,15 @@ static bool forward_output(int fd, long deadline_ms)
 	return true;
 }
 
-static void run_program(const char *name, unsigned int timeout_s)
+static void run_program(const char *dir, const char *name,
+			unsigned int timeout_s)
 {
 	char path[512], directive[64];
 	int pipefd[2], status = 0;
 	bool finished;
 	pid_t pid;
 
-	snprintf(path, sizeof(path), "%s/%s", TESTS_DIR, name);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	out("# running %s\n", path);
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
 		out("# pipe: %s\n", strerror(errno));
@@ -293,20 +315,21 @@ static int select_program(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-static void run_programs(unsigned int timeout_s)
+static void run_programs(const char *dir, unsigned int timeout_s)
 {
+	char what[TESTS_DIR_MAX + 8];
 	struct dirent **list;
 	int n, i;
 
-	n = scandir(TESTS_DIR, &list, select_program, alphasort);
+	n = scandir(dir, &list, select_program, alphasort);
 	if (n < 0) {
-		out("# init: cannot list %s: %s\n", TESTS_DIR,
-		    strerror(errno));
-		result(false, "list " TESTS_DIR, NULL);
+		out("# init: cannot list %s: %s\n", dir, strerror(errno));
+		snprintf(what, sizeof(what), "list %s", dir);
+		result(false, what, NULL);
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		run_program(list[i]->d_name, timeout_s);
+		run_program(dir, list[i]->d_name, timeout_s);
 		free(list[i]);
 	}
 	free(list);
@@ -357,6 +380,7 @@ static void power_off(void)
 
 int main(void)
 {
+	char dir[TESTS_DIR_MAX], path[TESTS_DIR_MAX + 40];
 	unsigned int timeout_s;
 	bool mounted;
 
@@ -364,13 +388,15 @@ int main(void)
 		fprintf(stderr, "init: must run as PID 1\n");
 		return 2;
 	}
-	setenv("PATH", "/tests:/usr/sbin:/usr/bin:/sbin:/bin", 1);
 	mounted = mount_pseudo_fs();
 	out("TAP version 13\n");
 	if (!mounted)
 		result(false, "mount pseudo file systems", NULL);
+	tests_dir(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s:/usr/sbin:/usr/bin:/sbin:/bin", dir);
+	setenv("PATH", path, 1);
 	timeout_s = program_timeout();
-	run_programs(timeout_s);
+	run_programs(dir, timeout_s);
 	check_kmemleak();
 	out("1..%u\n", results);
 	out("diglim-guest: status=%d\n", failures ? 1 : 0);
