@@ -371,6 +371,13 @@ static void check_kmemleak(void)
 static void power_off(void)
 {
 	sync();
+	/*
+	 * A root file system left mounted read-write needs its journal
+	 * replayed at the next boot: remount it read-only first, so a
+	 * disk booted again (the demo image) comes up clean.
+	 */
+	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY, NULL) != 0)
+		out("# init: cannot remount / read-only: %s\n", strerror(errno));
 	reboot(RB_POWER_OFF);
 	/* Without ACPI power-off, a reboot ends QEMU run with -no-reboot. */
 	reboot(RB_AUTOBOOT);
