@@ -65,12 +65,11 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-list_entries() {
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"
-}
+# shellcheck source=kernel/worktree.sh
+. "$kdir/worktree.sh"
 
 [ -f "$series" ] || die "no series file $series"
-patchdir="$(dirname "$series")/patches"
+series_patches "$series"
 fraglist="$kdir/config/$variant.fragments"
 [ -f "$fraglist" ] || die "unknown variant '$variant'"
 fragments=()
@@ -78,14 +77,7 @@ while read -r f; do
 	fragments+=("$kdir/config/$f")
 done < <(list_entries "$fraglist")
 
-srcver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null) ||
-	die "linux-source-6.12 is not installed (run kernel/build.sh once)"
-work="$cache/linux-$srcver"
-repo="$work/git"
-if [ ! -d "$repo/.git" ]; then
-	"$kdir/build.sh" --config-only --quiet >/dev/null ||
-		die "kernel/build.sh could not prepare the pristine tree"
-fi
+pristine_repo
 
 src="$work/src-check"
 obj="$work/obj-check"
@@ -94,14 +86,7 @@ flock 9
 
 export GIT_COMMITTER_NAME="diglim check" GIT_COMMITTER_EMAIL="check@diglim.invalid"
 export GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
-if [ ! -d "$src" ]; then
-	git -C "$repo" worktree prune
-	git -C "$repo" worktree add -q --detach "$src" pristine
-fi
-[ -d "$(git -C "$src" rev-parse --git-path rebase-apply)" ] &&
-	git -C "$src" am --abort >/dev/null 2>&1
-git -C "$src" checkout -q --detach pristine
-git -C "$src" clean -q -fdx
+clean_worktree "$src"
 mkdir -p "$obj"
 
 make_config() {
@@ -115,12 +100,12 @@ n=0
 failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-while read -r p; do
+for patch in "${patches[@]}"; do
+	p=${patch##*/}
 	n=$((n + 1))
 	[ "$first" -gt 0 ] && [ "$n" -gt "$first" ] && break
-	[ -f "$patchdir/$p" ] || die "series names $p, not in $patchdir"
 	why=''
-	if ! git -C "$src" am -q "$patchdir/$p" >"$log" 2>&1; then
+	if ! git -C "$src" am -q "$patch" >"$log" 2>&1; then
 		git -C "$src" am --abort >/dev/null 2>&1 || true
 		sed 's/^/    /' "$log"
 		echo "not ok $n - $p (does not apply)"
@@ -128,7 +113,7 @@ while read -r p; do
 		break
 	fi
 
-	cp_out=$(cd "$src" && { scripts/checkpatch.pl --strict "$patchdir/$p" 2>&1 || true; })
+	cp_out=$(cd "$src" && { scripts/checkpatch.pl --strict "$patch" 2>&1 || true; })
 	cp_sum=$(grep -E '^total:' <<<"$cp_out" | tail -n 1 || true)
 	errors=$(sed -n 's/^total: \([0-9]*\) errors.*/\1/p' <<<"$cp_sum")
 	[ "${errors:-1}" = 0 ] || why="checkpatch: ${errors:-?} error(s)"
@@ -162,7 +147,7 @@ while read -r p; do
 	else
 		echo "ok $n - $p (checkpatch $cp_sum)"
 	fi
-done < <(list_entries "$series")
+done
 
 # added_lines: "FILE LINE" for every line the series added or changed
 added_lines() {

@@ -33,7 +33,6 @@ version=4
 outdir="$top/build/kernel-post"
 cover="$kdir/cover-letter.txt"
 cache=${DIGLIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/diglim}
-pkg=linux-source-6.12
 
 usage() {
 	sed -n '11,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
@@ -64,22 +63,10 @@ if [ -z "$subject" ] || [ -n "$(sed -n 2p "$cover")" ]; then
 	die "$cover: the first line must be the subject, the second blank"
 fi
 
-patchdir="$(dirname "$series")/patches"
-patches=()
-while read -r p; do
-	[ -f "$patchdir/$p" ] || die "series $series names $p, not found in $patchdir"
-	patches+=("$patchdir/$p")
-done < <(sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series")
-[ ${#patches[@]} -gt 0 ] || die "series $series names no patch"
-
-srcver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
-	die "$pkg is not installed"
-work="$cache/linux-$srcver"
-repo="$work/git"
-if [ ! -d "$repo/.git" ]; then
-	"$kdir/build.sh" --config-only --quiet >/dev/null ||
-		die "kernel/build.sh could not make the pristine tree"
-fi
+# shellcheck source=kernel/worktree.sh
+. "$kdir/worktree.sh"
+series_patches "$series"
+pristine_repo
 
 # git am keeps the patches' authors and dates.
 export GIT_COMMITTER_NAME="diglim build" GIT_COMMITTER_EMAIL="build@diglim.invalid"
@@ -92,14 +79,7 @@ export GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL%>}"
 src="$work/src-post"
 exec 9>"$work/post.lock"
 flock 9
-if [ ! -d "$src" ]; then
-	git -C "$repo" worktree prune
-	git -C "$repo" worktree add -q --detach "$src" pristine
-fi
-[ -d "$(git -C "$src" rev-parse --git-path rebase-apply)" ] &&
-	git -C "$src" am --abort >/dev/null 2>&1
-git -C "$src" checkout -q --detach pristine
-git -C "$src" clean -q -fdx
+clean_worktree "$src"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
