@@ -37,11 +37,24 @@ export DIGLIM_SECURITYFS="$tmp/sfs" TMPDIR="$tmp"
 A=0-file_list-rpm-a-1-1.x86_64 B=0-file_list-rpm-b-1-1.x86_64 C=0-file_list-rpm-c-1-1.x86_64
 P=0-parser_list-compact-diglim-parser
 
+# loaded LABEL...: the kernel holds these lists (digest_lists_loaded/)
+loaded() {
+	local l
+
+	rm -rf "$tmp/sfs/integrity/diglim/digest_lists_loaded"
+	mkdir -p "$tmp/sfs/integrity/diglim/digest_lists_loaded"
+	for l in "$@"; do
+		: >"$tmp/sfs/integrity/diglim/digest_lists_loaded/sha256-0123abcd-$l"
+		: >"$tmp/sfs/integrity/diglim/digest_lists_loaded/sha256-0123abcd-$l.ascii"
+	done
+}
+
 # setup: the database holds a and b; the lists directory a, c and the
-# parser's compact list
+# parser's compact list, all three loaded
 setup() {
 	rm -rf "$tmp/db" "$tmp/lists" "$tmp/calls"
 	mkdir -p "$tmp/db" "$tmp/lists"
+	loaded "$A" "$C" "$P"
 	echo a >"$tmp/db/$A"
 	echo b >"$tmp/db/$B"
 	echo a >"$tmp/lists/$A"
@@ -53,21 +66,43 @@ files() {
 	find "$tmp/lists" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | tr '\n' ' '
 }
 
-tap_plan 9
+tap_plan 12
 setup
 "$sync" "$tmp/lists" 2>"$tmp/err"
 st=$?
 [ "$st" = 0 ] && [ "$(files)" = "$A $B $P " ] && [ "$(cat "$tmp/lists/$B")" = b ]
 ok $? "a package removed (c) and one installed (b): the directory follows the database (exit $st)"
 [ "$(cat "$tmp/calls")" = "del: $C 
-add: $A $B $P " ]
-ok $? "c's list is deleted from the kernel alone, then the directory is added"
+add: $B " ]
+ok $? "c's list is deleted from the kernel alone, then b's alone is added"
 
 setup
 echo a2 >"$tmp/db/$A"
 "$sync" "$tmp/lists" 2>"$tmp/err"
-[ "$(cat "$tmp/lists/$A")" = a2 ] && grep -q "^del: $A $C $" "$tmp/calls"
-ok $? "a changed header (a): the old list is deleted, the new one copied"
+[ "$(cat "$tmp/lists/$A")" = a2 ] && grep -q "^del: $A $C $" "$tmp/calls" &&
+	grep -q "^add: $A $B $" "$tmp/calls"
+ok $? "a changed header (a): the old list is deleted, the new one copied and added"
+
+setup
+echo b >"$tmp/lists/$B"
+loaded "$A" "$B" "$C"
+"$sync" "$tmp/lists" 2>"$tmp/err"
+grep -q "^add: $P $" "$tmp/calls"
+ok $? "a list of the directory the kernel does not hold (an earlier failure) is added again"
+
+setup
+echo b >"$tmp/lists/$B"
+loaded "$A" "$B" "$C" "$P"
+"$sync" "$tmp/lists" 2>"$tmp/err"
+st=$?
+[ "$st" = 0 ] && [ "$(cat "$tmp/calls")" = "del: $C " ] && grep -q 'every list file of .* is loaded' "$tmp/err"
+ok $? "every list of the directory loaded: no add at all (exit $st)"
+
+setup
+rm -rf "$tmp/sfs/integrity/diglim/digest_lists_loaded"
+"$sync" "$tmp/lists" 2>"$tmp/err"
+grep -q "^add: $A $B $P $" "$tmp/calls"
+ok $? "the loaded lists cannot be listed: the whole directory is added"
 
 setup
 FAKE_EXPORT_STATUS=1 "$sync" "$tmp/lists" 2>"$tmp/err"
