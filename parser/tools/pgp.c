@@ -84,7 +84,7 @@ static bool subpacket_known(unsigned int type)
 	case PGP_SUB_CREATION:
 	case PGP_SUB_EXPIRATION:
 	case 4:		/* exportable certification */
-	case 9:		/* key expiration time */
+	case PGP_SUB_KEY_EXPIRATION:
 	case 11:	/* preferred symmetric algorithms */
 	case PGP_SUB_ISSUER:
 	case 21:	/* preferred hash algorithms */
@@ -146,6 +146,15 @@ static int parse_subpackets(const uint8_t *p, size_t len, bool hashed,
 				FAIL(-EBADMSG, "bad signature expiration time subpacket length");
 			if (hashed)
 				sig->expires = get_be32(d);
+			break;
+		case PGP_SUB_KEY_EXPIRATION:
+			/* Only a signed expiry counts; its length is judged
+			 * where the signature is used. */
+			if (hashed && !sig->has_key_expires) {
+				sig->has_key_expires = true;
+				sig->key_expires_len = slen;
+				sig->key_expires = slen == 4 ? get_be32(d) : 0;
+			}
 			break;
 		case PGP_SUB_KEY_FLAGS:
 			/* Only signed flags count. */

@@ -42,6 +42,7 @@ enum {
 enum {
 	PGP_SUB_CREATION = 2,
 	PGP_SUB_EXPIRATION = 3,
+	PGP_SUB_KEY_EXPIRATION = 9,
 	PGP_SUB_ISSUER = 16,
 	PGP_SUB_KEY_FLAGS = 27,
 	PGP_SUB_EMBEDDED_SIG = 32,
@@ -51,8 +52,13 @@ enum {
 /* Signature types (RFC 4880 5.2.1). */
 enum {
 	PGP_SIG_BINARY = 0x00,
+	PGP_SIG_CERT_GENERIC = 0x10,	/* user ID certifications: */
+	PGP_SIG_CERT_POSITIVE = 0x13,	/* 0x10 .. 0x13 */
 	PGP_SIG_SUBKEY_BINDING = 0x18,
 	PGP_SIG_PRIMARY_BINDING = 0x19,
+	PGP_SIG_DIRECT_KEY = 0x1f,
+	PGP_SIG_KEY_REVOCATION = 0x20,
+	PGP_SIG_SUBKEY_REVOCATION = 0x28,
 };
 
 /* Key flags (subpacket 27, first octet). */
@@ -93,6 +99,17 @@ struct pgp_sig {
 	bool has_key_flags;
 	size_t key_flags_len;
 	uint8_t key_flags;		/* its first octet (0 when empty) */
+	/*
+	 * The first key expiration time subpacket (9) of the hashed area
+	 * (an unhashed one is not signed and never counts): its length and,
+	 * when that is 4, its value, seconds after the key's creation time
+	 * (0: never). Of any other length it makes the signature unusable
+	 * as a self-signature or binding (build/revocation-rules.md R3, R4),
+	 * which is the caller's decision: the packet still parses.
+	 */
+	bool has_key_expires;
+	size_t key_expires_len;
+	uint32_t key_expires;		/* 0 unless key_expires_len == 4 */
 	/*
 	 * The first embedded signature subpacket (32) of the hashed area, or
 	 * else of the unhashed area: a signature packet body, not parsed.

@@ -233,6 +233,8 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 		buf_byte(&usub, 16);
 		buf_add(&usub, k->fpr + 12, 8);
 	}
+	if (o->extra_unhashed_len)
+		buf_add(&usub, o->extra_unhashed, o->extra_unhashed_len);
 	buf_byte(&body, (uint8_t)o->version);
 	buf_byte(&body, (uint8_t)o->sig_type);
 	buf_byte(&body, (uint8_t)o->pk_algo);

@@ -58,6 +58,8 @@ struct sig_opts {
 	size_t sign_other_len;
 	const uint8_t *extra_hashed;	/* more hashed subpackets (encoded) */
 	size_t extra_hashed_len;
+	const uint8_t *extra_unhashed;	/* more unhashed subpackets (encoded) */
+	size_t extra_unhashed_len;
 	uint32_t expires;		/* signature expiration (3), 0: none */
 };
 

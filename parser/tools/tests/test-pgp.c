@@ -126,7 +126,41 @@ static void test_subpackets(const struct gen_key *k, const uint8_t *data, size_t
 	gen_subpacket(&e, 0x80 | 27, &sign, 1);
 	gen_subpacket(&e, 0x80 | 9, "\0\0\0\1", 4);
 	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
-	ok(!ret && s.has_key_flags, "critical key flags and key expiration are known, as in the kernel");
+	ok(!ret && s.has_key_flags && s.has_key_expires && s.key_expires_len == 4 &&
+	   s.key_expires == 1,
+	   "critical key flags and key expiration are known, as in the kernel");
+
+	/* Key expiration time (9): the first hashed one, of any length. */
+	e.len = 0;
+	gen_subpacket(&e, 9, "\x01\x02\x03\x04", 4);
+	gen_subpacket(&e, 9, "\0\0\0\0", 4);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(!ret && s.has_key_expires && s.key_expires_len == 4 && s.key_expires == 0x01020304,
+	   "the first hashed key expiration time is read (be32)");
+	e.len = 0;
+	gen_subpacket(&e, 9, "\0\0\1", 3);
+	gen_subpacket(&e, 9, "\0\0\0\1", 4);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(!ret && s.has_key_expires && s.key_expires_len == 3 && s.key_expires == 0,
+	   "a 3-byte key expiration time parses, its length kept for the caller to refuse");
+	e.len = 0;
+	gen_subpacket(&e, 9, "\0\0\0\0\1", 5);
+	ret = sig_with(k, data, len, &e, 0, &s, &b, &why);
+	ok(!ret && s.has_key_expires && s.key_expires_len == 5 && s.key_expires == 0,
+	   "a 5-byte key expiration time parses, its length kept");
+	e.len = 0;
+	gen_subpacket(&e, 9, "\0\0\0\1", 4);
+	{
+		struct sig_opts o = sig_opts_default();
+
+		o.extra_unhashed = e.p;
+		o.extra_unhashed_len = e.len;
+		b.len = 0;
+		gen_sig(&b, k, data, len, &o);
+		ret = pgp_sig_parse_packet(b.p, b.len, &s, &why);
+		ok(!ret && !s.has_key_expires && !s.key_expires,
+		   "an unhashed key expiration time is not read (not signed)");
+	}
 
 	e.len = 0;
 	gen_subpacket(&e, 0x80 | 32, emb, sizeof(emb));
