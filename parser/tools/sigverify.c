@@ -227,59 +227,115 @@ static bool binding_key_ok(const struct pgp_key *k)
 	       kernel_rsa_size(k->n_len);
 }
 
-/*
- * @sig (type @type) over @primary and @subkey, made by @signer: usable as
- * the kernel's pgp_binding_usable() says (type, RSA, SHA-224..SHA-512,
- * issuer, not expired) and verifying with @signer. NULL, or why not: one
- * of @msgs (wrong type, algorithm, issuer, expired, bad, libgcrypt).
- */
-static const char *binding_sig_check(const struct pgp_sig *sig, unsigned int type,
-				     const struct pgp_key *signer,
-				     const struct pgp_key *primary,
-				     const struct pgp_key *subkey,
-				     const char *const msgs[6])
+/* Append 0x99 be16(len) body of @k to @pre at *n (hdr: 3 bytes). */
+static void key_prefix(const struct pgp_key *k, uint8_t hdr[3],
+		       gcry_buffer_t *pre, size_t *n)
 {
-	uint8_t hdr1[3], hdr2[3], digest[64];
+	hdr[0] = 0x99;
+	hdr[1] = (uint8_t)(k->body_len >> 8);
+	hdr[2] = (uint8_t)k->body_len;
+	pre[(*n)++] = (gcry_buffer_t){ .size = 3, .len = 3, .data = hdr };
+	pre[(*n)++] = (gcry_buffer_t){ .size = k->body_len, .len = k->body_len,
+				       .data = (void *)k->body };
+}
+
+/*
+ * @sig over @subj, made by @signer: usable as the kernel's
+ * pgp_binding_usable() says (RSA, SHA-224..SHA-512, issuer, not expired)
+ * and verifying with @signer; the caller has checked its type. NULL, or
+ * why not: one of @msgs (algorithm, issuer, expired, bad, libgcrypt).
+ */
+static const char *key_sig_check(const struct pgp_sig *sig,
+				 const struct pgp_key *signer,
+				 const struct sigverify_subject *subj,
+				 const char *const msgs[5])
+{
+	uint8_t hdr1[3], hdr2[5], digest[64];
 	const char *hname = NULL, *why = "";
 	gcry_buffer_t pre[4];
 	const uint8_t *s;
-	size_t s_len;
+	size_t s_len, n = 0;
 	int algo;
 
-	if (sig->sig_type != type)
-		return msgs[0];	/* wrong type */
 	if (sig_common(sig, &algo, &hname, &s, &s_len, &why) != SIG_OK)
-		return msgs[1];	/* algorithm or value */
+		return msgs[0];	/* algorithm or value */
 	if ((sig->has_fpr && memcmp(sig->fpr, signer->fpr, PGP_FPR_V4_LEN) != 0) ||
 	    (sig->has_keyid && memcmp(sig->keyid, pgp_key_id(signer), PGP_KEYID_LEN) != 0))
-		return msgs[2];	/* another issuer */
+		return msgs[1];	/* another issuer */
 	if (sig_expired(sig))
-		return msgs[3];	/* expired */
-	hdr1[0] = 0x99;
-	hdr1[1] = (uint8_t)(primary->body_len >> 8);
-	hdr1[2] = (uint8_t)primary->body_len;
-	hdr2[0] = 0x99;
-	hdr2[1] = (uint8_t)(subkey->body_len >> 8);
-	hdr2[2] = (uint8_t)subkey->body_len;
-	pre[0] = (gcry_buffer_t){ .size = 3, .len = 3, .data = hdr1 };
-	pre[1] = (gcry_buffer_t){ .size = primary->body_len, .len = primary->body_len,
-				  .data = (void *)primary->body };
-	pre[2] = (gcry_buffer_t){ .size = 3, .len = 3, .data = hdr2 };
-	pre[3] = (gcry_buffer_t){ .size = subkey->body_len, .len = subkey->body_len,
-				  .data = (void *)subkey->body };
-	if (sig_digest(sig, algo, pre, 4, digest, &why) != SIG_OK)
-		return msgs[5];
+		return msgs[2];	/* expired */
+	key_prefix(subj->primary, hdr1, pre, &n);
+	if (subj->uid) {
+		/* A certification: 0xb4 be32(len) user ID (RFC 4880 5.2.4). */
+		hdr2[0] = 0xb4;
+		put_be32(hdr2 + 1, (uint32_t)subj->uid_len);
+		pre[n++] = (gcry_buffer_t){ .size = 5, .len = 5, .data = hdr2 };
+		pre[n++] = (gcry_buffer_t){ .size = subj->uid_len, .len = subj->uid_len,
+					    .data = (void *)subj->uid };
+	} else if (subj->subkey) {
+		key_prefix(subj->subkey, hdr2, pre, &n);
+	}
+	if (sig_digest(sig, algo, pre, n, digest, &why) != SIG_OK)
+		return msgs[4];
 	if (memcmp(digest, sig->left16, 2) != 0 || !binding_size_ok(s_len, signer->n_len))
-		return msgs[4];	/* does not verify */
+		return msgs[3];	/* does not verify */
 	switch (rsa_check(signer, hname, digest, gcry_md_get_algo_dlen(algo),
 			  s, s_len, &why)) {
 	case SIG_OK:
 		return NULL;
 	case SIG_ERROR:
-		return msgs[5];
-	default:
 		return msgs[4];
+	default:
+		return msgs[3];
 	}
+}
+
+/* A usable self-signature or binding has no key expiry of another size. */
+static bool key_expires_ok(const struct pgp_sig *sig)
+{
+	return !sig->has_key_expires || sig->key_expires_len == 4;
+}
+
+const char *sigverify_key_sig(const struct sigverify_subject *subj,
+			      const struct pgp_sig *sig)
+{
+	static const char *const rev_msgs[5] = {
+		"the revocation is not RSA with SHA-224..SHA-512, or malformed",
+		"the revocation names another issuer than the primary key",
+		"the revocation has expired",
+		"the revocation does not verify with the primary key",
+		"libgcrypt failed checking the revocation",
+	};
+	static const char *const self_msgs[5] = {
+		"the self-signature is not RSA with SHA-224..SHA-512, or malformed",
+		"the self-signature names another issuer than the primary key",
+		"the self-signature has expired",
+		"the self-signature does not verify with the primary key",
+		"libgcrypt failed checking the self-signature",
+	};
+	bool fits, revocation;
+	const char *why;
+
+	if (subj->uid)
+		fits = sig->sig_type >= PGP_SIG_CERT_GENERIC &&
+		       sig->sig_type <= PGP_SIG_CERT_POSITIVE;
+	else if (subj->subkey)
+		fits = sig->sig_type == PGP_SIG_SUBKEY_REVOCATION;
+	else
+		fits = sig->sig_type == PGP_SIG_KEY_REVOCATION ||
+		       sig->sig_type == PGP_SIG_DIRECT_KEY;
+	if (!fits)
+		return "the signature's type does not apply to what it follows";
+	if (!binding_key_ok(subj->primary))
+		return "the primary key is not RSA-2048, -3072 or -4096: its signatures cannot be checked";
+	revocation = sig->sig_type == PGP_SIG_KEY_REVOCATION ||
+		     sig->sig_type == PGP_SIG_SUBKEY_REVOCATION;
+	why = key_sig_check(sig, subj->primary, subj, revocation ? rev_msgs : self_msgs);
+	if (why)
+		return why;
+	if (!revocation && !key_expires_ok(sig))
+		return "the self-signature's key expiration time is not 4 bytes";
+	return NULL;
 }
 
 const char *sigverify_binding_keys(const struct pgp_key *primary,
@@ -298,32 +354,34 @@ const char *sigverify_binding(const struct pgp_key *primary,
 			      const struct pgp_key *subkey,
 			      const struct pgp_sig *sig)
 {
-	static const char *const bind_msgs[6] = {
-		"not a subkey binding signature",
+	static const char *const bind_msgs[5] = {
 		"the binding signature is not RSA with SHA-224..SHA-512, or malformed",
 		"the binding signature names another issuer than the primary key",
 		"the binding signature has expired",
 		"the binding signature does not verify with the primary key",
 		"libgcrypt failed checking the binding signature",
 	};
-	static const char *const back_msgs[6] = {
-		"the back-signature (embedded signature) is not a primary key binding signature (0x19)",
+	static const char *const back_msgs[5] = {
 		"the back-signature is not RSA with SHA-224..SHA-512, or malformed",
 		"the back-signature names another issuer than the subkey",
 		"the back-signature has expired",
 		"the back-signature does not verify with the subkey",
 		"libgcrypt failed checking the back-signature",
 	};
+	const struct sigverify_subject subj = { .primary = primary, .subkey = subkey };
 	struct pgp_sig back;
 	const char *why;
 
 	why = sigverify_binding_keys(primary, subkey);
 	if (why)
 		return why;
-	why = binding_sig_check(sig, PGP_SIG_SUBKEY_BINDING, primary, primary,
-				subkey, bind_msgs);
+	if (sig->sig_type != PGP_SIG_SUBKEY_BINDING)
+		return "not a subkey binding signature";
+	why = key_sig_check(sig, primary, &subj, bind_msgs);
 	if (why)
 		return why;
+	if (!key_expires_ok(sig))
+		return "the binding signature's key expiration time is not 4 bytes";
 	/* Key flags count only when hashed, that is signed. */
 	if (sig->has_key_flags &&
 	    (!sig->key_flags_len || !(sig->key_flags & PGP_KEY_FLAG_SIGN)))
@@ -333,6 +391,7 @@ const char *sigverify_binding(const struct pgp_key *primary,
 		return "the binding signature has no back-signature (embedded primary key binding signature by the subkey)";
 	if (pgp_sig_parse(sig->embedded, sig->embedded_len, &back, &why))
 		return "the back-signature (embedded signature) is malformed or not supported";
-	return binding_sig_check(&back, PGP_SIG_PRIMARY_BINDING, subkey, primary,
-				 subkey, back_msgs);
+	if (back.sig_type != PGP_SIG_PRIMARY_BINDING)
+		return "the back-signature (embedded signature) is not a primary key binding signature (0x19)";
+	return key_sig_check(&back, subkey, &subj, back_msgs);
 }

@@ -45,14 +45,44 @@ const char *sigverify_binding_keys(const struct pgp_key *primary,
 				   const struct pgp_key *subkey);
 
 /*
+ * The key material a key signature is made over (RFC 4880 5.2.4):
+ * 0x99 be16(len) primary body, then for a certification 0xb4 be32(len)
+ * user ID (@uid, the user ID packet's body), or for a subkey binding or
+ * revocation 0x99 be16(len) subkey body. At most one of @uid and @subkey.
+ */
+struct sigverify_subject {
+	const struct pgp_key *primary;
+	const uint8_t *uid;
+	size_t uid_len;
+	const struct pgp_key *subkey;
+};
+
+/*
+ * Check @sig (parsed), a signature by @subj->primary over @subj, as
+ * build/revocation-rules.md says a signature "passes the checks" (the
+ * same checks as a binding's): its type fits the subject (over the
+ * primary alone: a key revocation 0x20 or a direct-key signature 0x1F;
+ * with a user ID: a certification 0x10..0x13; with a subkey: a subkey
+ * revocation 0x28); RSA with SHA-224..SHA-512; issuer fingerprint and key
+ * ID, when present, the primary's; not expired; quick-check bytes and RSA
+ * value good with the primary key, which must be RSA-2048, -3072 or
+ * -4096. A self-signature (0x10..0x13, 0x1F) whose hashed key expiration
+ * time is not 4 bytes is unusable too. Returns NULL when it passes, else
+ * the reason.
+ */
+const char *sigverify_key_sig(const struct sigverify_subject *subj,
+			      const struct pgp_sig *sig);
+
+/*
  * Check the subkey binding signature @sig (parsed, type 0x18) that follows
  * @subkey in a keyring, by the kernel's rules (RFC 4880 5.2.1, 5.2.4): made
  * by @primary with RSA and SHA-224..SHA-512, not expired, verifying over
  * 0x99 be16(len) primary body || 0x99 be16(len) subkey body || hashed part
- * || 04 FF be32(hashed length); hashed key flags, if any, allow signing
- * (0x02); and its embedded signature (subpacket 32, hashed area first) is a
- * primary key binding signature (0x19) by @subkey over the same bytes that
- * passes the same checks with @subkey. The keys need body/body_len.
+ * || 04 FF be32(hashed length); its hashed key expiration time, if any, 4
+ * bytes long; its hashed key flags, if any, allow signing (0x02); and its
+ * embedded signature (subpacket 32, hashed area first) is a primary key
+ * binding signature (0x19) by @subkey over the same bytes that passes the
+ * same checks with @subkey. The keys need body/body_len.
  * Returns NULL when the subkey is bound for signing, else the reason.
  */
 const char *sigverify_binding(const struct pgp_key *primary,

@@ -206,10 +206,11 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 	gcry_md_hd_t md;
 	int algo = gcry_hash(o->hash_algo, &hname);
 
-	/* creation time */
-	buf_byte(&hsub, 5);
-	buf_byte(&hsub, 2);
-	be32(&hsub, 1700000000u);
+	if (!o->no_created) {
+		buf_byte(&hsub, 5);
+		buf_byte(&hsub, 2);
+		be32(&hsub, o->created ? o->created : 1700000000u);
+	}
 	if (!o->no_fpr) {
 		buf_byte(&hsub, 22);
 		buf_byte(&hsub, 33);
@@ -286,6 +287,42 @@ void gen_subpacket(struct buf *b, unsigned int type, const void *data, size_t le
 	buf_add(b, data, len);
 }
 
+void gen_subpacket_be32(struct buf *b, unsigned int type, uint32_t v)
+{
+	uint8_t d[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+
+	gen_subpacket(b, type, d, sizeof(d));
+}
+
+/* 0x99 be16(len) body of @k. */
+static void key_prefix(struct buf *b, const struct gen_key *k)
+{
+	buf_byte(b, 0x99);
+	be16(b, (unsigned int)k->body_len);
+	buf_add(b, k->body, k->body_len);
+}
+
+void gen_key_sig(struct buf *b, const struct gen_key *signer,
+		 const struct gen_key *primary, const char *uid,
+		 const struct gen_key *sub, const struct sig_opts *o)
+{
+	struct sig_opts so = *o;
+	struct buf pre = { 0 };
+
+	key_prefix(&pre, primary);
+	if (uid) {
+		buf_byte(&pre, 0xb4);
+		be32(&pre, (uint32_t)strlen(uid));
+		buf_add(&pre, uid, strlen(uid));
+	} else if (sub) {
+		key_prefix(&pre, sub);
+	}
+	so.sign_other = pre.p;
+	so.sign_other_len = pre.len;
+	gen_sig(b, signer, NULL, 0, &so);
+	buf_free(&pre);
+}
+
 struct bind_opts bind_opts_default(void)
 {
 	struct bind_opts o = {
@@ -314,12 +351,8 @@ void gen_binding(struct buf *b, const struct gen_key *primary,
 	const uint8_t *bb;
 	size_t bl;
 
-	buf_byte(&pre, 0x99);
-	be16(&pre, (unsigned int)primary->body_len);
-	buf_add(&pre, primary->body, primary->body_len);
-	buf_byte(&pre, 0x99);
-	be16(&pre, (unsigned int)sub->body_len);
-	buf_add(&pre, sub->body, sub->body_len);
+	key_prefix(&pre, primary);
+	key_prefix(&pre, sub);
 
 	so.hash_algo = o->hash_algo;
 	so.sign_other = pre.p;
@@ -337,8 +370,11 @@ void gen_binding(struct buf *b, const struct gen_key *primary,
 
 		gen_subpacket(&hsub, 27, &f, 1);
 	}
+	if (o->extra_hashed_len)
+		buf_add(&hsub, o->extra_hashed, o->extra_hashed_len);
 	so.sig_type = 0x18;
 	so.expires = o->expires;
+	so.created = o->created;
 	so.extra_hashed = hsub.p;
 	so.extra_hashed_len = hsub.len;
 	gen_sig(&pkt, primary, NULL, 0, &so);

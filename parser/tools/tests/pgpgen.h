@@ -61,6 +61,8 @@ struct sig_opts {
 	const uint8_t *extra_unhashed;	/* more unhashed subpackets (encoded) */
 	size_t extra_unhashed_len;
 	uint32_t expires;		/* signature expiration (3), 0: none */
+	uint32_t created;		/* creation time (2), 0: 1700000000 */
+	bool no_created;		/* omit the creation time */
 };
 
 /* Default options: a v4 RSA binary signature with SHA-256. */
@@ -73,6 +75,19 @@ void gen_sig(struct buf *b, const struct gen_key *k, const uint8_t *data,
 /* Append one encoded subpacket of type @type with @len bytes of data. */
 void gen_subpacket(struct buf *b, unsigned int type, const void *data, size_t len);
 
+/* Append a subpacket of type @type holding be32(@v) (times, 4 bytes). */
+void gen_subpacket_be32(struct buf *b, unsigned int type, uint32_t v);
+
+/*
+ * Append a signature packet by @signer over key material (RFC 4880
+ * 5.2.4): 0x99 be16(len) @primary, then 0xb4 be32(len) @uid when not
+ * NULL (a certification), or else 0x99 be16(len) @sub when not NULL (a
+ * subkey binding or revocation). Type and times come from @o.
+ */
+void gen_key_sig(struct buf *b, const struct gen_key *signer,
+		 const struct gen_key *primary, const char *uid,
+		 const struct gen_key *sub, const struct sig_opts *o);
+
 struct bind_opts {
 	unsigned int hash_algo;		/* of both signatures (8 = SHA256) */
 	int key_flags;			/* hashed key flags, -1: none (0x02) */
@@ -83,6 +98,9 @@ struct bind_opts {
 	bool back_by_primary;		/* the back-signature made by the primary */
 	unsigned int back_type;		/* 0x19 */
 	uint32_t expires;		/* binding signature expiration, 0: none */
+	uint32_t created;		/* binding signature creation, 0: 1700000000 */
+	const uint8_t *extra_hashed;	/* more hashed subpackets of the binding */
+	size_t extra_hashed_len;
 };
 
 struct bind_opts bind_opts_default(void);

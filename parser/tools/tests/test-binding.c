@@ -119,6 +119,143 @@ static void test_cases(void)
 	o.hash_algo = 2;
 	expect(&o, SIG_NO_KEY, "SHA-224..SHA-512", "SHA-1 binding signature");
 	expect(NULL, SIG_NO_KEY, "no binding signature", "binding removed");
+
+	/* build/revocation-rules.md R3, R4: a key expiration time subpacket
+	 * that is not 4 bytes makes the binding unusable. */
+	{
+		struct buf e = { 0 };
+
+		o = bind_opts_default();
+		gen_subpacket(&e, 9, "\0\0\1", 3);
+		o.extra_hashed = e.p;
+		o.extra_hashed_len = e.len;
+		expect(&o, SIG_NO_KEY, "key expiration time is not 4 bytes",
+		       "binding with a 3-byte key expiration time");
+		e.len = 0;
+		gen_subpacket_be32(&e, 9, 0);
+		o.extra_hashed_len = e.len;
+		expect(&o, SIG_OK, NULL, "binding with a 4-byte key expiration time of 0 (never)");
+		buf_free(&e);
+	}
+}
+
+/* The parsed signature packet at the start of @b; aborts on failure. */
+static void parse_sig(const struct buf *b, struct pgp_sig *s)
+{
+	const char *why;
+
+	if (pgp_sig_parse_packet(b->p, b->len, s, &why))
+		abort();
+}
+
+/*
+ * sigverify_key_sig(): revocations, certifications and direct-key
+ * signatures over the primary alone, with a user ID or with a subkey.
+ */
+static void test_key_sigs(void)
+{
+	static const char uid[] = "Bind <b@x.invalid>";
+	struct keyring kr;
+	struct sigverify_subject alone, with_uid, other_uid, with_sub;
+	struct sig_opts so = sig_opts_default();
+	struct buf b = { 0 }, e = { 0 };
+	const char *why = "", *r;
+	struct pgp_sig s;
+
+	make(&b, NULL);
+	if (parse_copy(&kr, b.p, b.len, &why) || kr.nkeys != 2)
+		abort();
+	buf_free(&b);
+	alone = (struct sigverify_subject){ .primary = &kr.keys[0] };
+	with_uid = alone;
+	with_uid.uid = (const uint8_t *)uid;
+	with_uid.uid_len = sizeof(uid) - 1;
+	other_uid = with_uid;
+	other_uid.uid_len--;
+	with_sub = alone;
+	with_sub.subkey = &kr.keys[1];
+
+	so.sig_type = 0x20;
+	gen_key_sig(&b, &pk, &pk, NULL, NULL, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&alone, &s);
+	ok(!r, "a key revocation (0x20) over the primary key passes (%s)", r ? r : "-");
+	r = sigverify_key_sig(&with_sub, &s);
+	ok(r && strstr(r, "type does not apply"),
+	   "a key revocation does not apply to a subkey (%s)", r ? r : "passes");
+	b.p[b.len - 1] ^= 1;
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&alone, &s);
+	ok(r && strstr(r, "revocation does not verify"),
+	   "a key revocation with one bit flipped does not pass (%s)", r ? r : "passes");
+	b.len = 0;
+	gen_key_sig(&b, &other, &pk, NULL, NULL, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&alone, &s);
+	ok(r && strstr(r, "another issuer"),
+	   "a key revocation made by another key does not pass (%s)", r ? r : "passes");
+
+	so.sig_type = 0x13;
+	b.len = 0;
+	gen_key_sig(&b, &pk, &pk, uid, NULL, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&with_uid, &s);
+	ok(!r, "a certification (0x13) over the primary key and its user ID passes (%s)",
+	   r ? r : "-");
+	r = sigverify_key_sig(&other_uid, &s);
+	ok(r && strstr(r, "self-signature does not verify"),
+	   "it does not verify over another user ID (%s)", r ? r : "passes");
+	r = sigverify_key_sig(&alone, &s);
+	ok(r && strstr(r, "type does not apply"),
+	   "a certification does not apply to the primary key alone (%s)", r ? r : "passes");
+	gen_subpacket(&e, 9, "\0\0\1", 3);
+	so.extra_hashed = e.p;
+	so.extra_hashed_len = e.len;
+	b.len = 0;
+	gen_key_sig(&b, &pk, &pk, uid, NULL, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&with_uid, &s);
+	ok(r && strstr(r, "not 4 bytes"),
+	   "a self-signature with a 3-byte key expiration time is unusable (%s)", r ? r : "passes");
+
+	so.sig_type = 0x1f;
+	b.len = 0;
+	e.len = 0;
+	gen_subpacket_be32(&e, 9, 3600);
+	so.extra_hashed_len = e.len;
+	gen_key_sig(&b, &pk, &pk, NULL, NULL, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&alone, &s);
+	ok(!r && s.key_expires == 3600,
+	   "a direct-key signature (0x1F) over the primary key passes (%s)", r ? r : "-");
+	so.extra_hashed_len = 0;
+
+	so.sig_type = 0x28;
+	b.len = 0;
+	gen_key_sig(&b, &pk, &pk, NULL, &sk, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&with_sub, &s);
+	ok(!r, "a subkey revocation (0x28) over primary and subkey passes (%s)", r ? r : "-");
+	r = sigverify_key_sig(&alone, &s);
+	ok(r && strstr(r, "type does not apply"),
+	   "a subkey revocation does not apply to the primary key alone (%s)", r ? r : "passes");
+	b.len = 0;
+	gen_key_sig(&b, &sk, &pk, NULL, &sk, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&with_sub, &s);
+	ok(r && strstr(r, "another issuer"),
+	   "a subkey revocation made by the subkey itself does not pass (%s)", r ? r : "passes");
+	so.expires = 60;	/* made in 2023: long past */
+	b.len = 0;
+	gen_key_sig(&b, &pk, &pk, NULL, &sk, &so);
+	parse_sig(&b, &s);
+	r = sigverify_key_sig(&with_sub, &s);
+	ok(r && strstr(r, "revocation has expired"),
+	   "an expired subkey revocation does not pass (%s)", r ? r : "passes");
+
+	buf_free(&b);
+	buf_free(&e);
+	keyring_free(&kr);
 }
 
 /* Bindings made by the wrong key or for another subkey; several. */
@@ -229,6 +366,7 @@ int main(void)
 	gen_key(&sk, 2048, 1600000001u);
 	gen_key(&other, 2048, 1600000002u);
 	test_cases();
+	test_key_sigs();
 	test_more();
 	test_mutations();
 	gen_key_free(&pk);
