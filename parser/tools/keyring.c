@@ -72,30 +72,150 @@ static int key_parse(const uint8_t *body, size_t len, struct pgp_key *key,
 #define NO_KEY SIZE_MAX
 
 /*
- * A signature packet after subkey @sub (of primary key @primary): if it is
- * a subkey binding signature, check it. As in the kernel, the first one
- * that binds the subkey wins; otherwise the last one's failure is kept;
- * packets that do not parse are not binding signatures.
+ * The newest of a primary key's self-signatures, or of a subkey's
+ * bindings, seen so far (build/revocation-rules.md R3, R4): the one with
+ * the newest creation time counts; on a tie, or when either has no
+ * creation time, the later one in the data.
  */
-static void binding_packet(struct keyring *kr, size_t primary, size_t sub,
-			   const struct pgp_packet *pkt)
+struct newest {
+	bool any, has_created;
+	uint32_t created;
+};
+
+/* Whether @sig, later in the data, replaces @n's; if so, it is @n's now. */
+static bool newest_take(struct newest *n, const struct pgp_sig *sig)
 {
-	struct pgp_key *k = &kr->keys[sub];
+	if (n->any && n->has_created && sig->has_created && sig->created < n->created)
+		return false;
+	n->any = true;
+	n->has_created = sig->has_created;
+	n->created = sig->created;
+	return true;
+}
+
+/* Where keyring_parse() is in one transferable public key. */
+struct tkey {
+	size_t primary;		/* the primary key's index; NO_KEY: not kept */
+	size_t sub;		/* the subkey signatures follow; NO_KEY: none */
+	bool subkeys;		/* past the first subkey: the primary's part is over */
+	const uint8_t *uid;	/* the user ID packet signatures follow, or NULL */
+	size_t uid_len;
+	struct newest self;	/* the primary key's counting self-signature */
+	struct newest bind;	/* the current subkey's counting binding */
+};
+
+/* The expiry that @sig's key expiration time gives a key made at @created. */
+static uint64_t sig_key_expiry(const struct pgp_sig *sig, uint32_t created)
+{
+	return sig->key_expires ? (uint64_t)created + sig->key_expires : 0;
+}
+
+/*
+ * A signature in the primary key's part, before its first subkey: a key
+ * revocation (R1) or a self-signature, certification after a user ID or
+ * direct-key (R3). Others (certifications by other keys, after a user
+ * attribute or before any user ID) do not count.
+ */
+static void primary_sig(struct keyring *kr, struct tkey *t, const struct pgp_sig *sig)
+{
+	struct pgp_key *p = &kr->keys[t->primary];
+	struct sigverify_subject subj = { .primary = p };
+
+	switch (sig->sig_type) {
+	case PGP_SIG_KEY_REVOCATION:
+		if (!p->revoked && !sigverify_key_sig(&subj, sig))
+			p->revoked = true;
+		return;
+	case PGP_SIG_DIRECT_KEY:
+		break;
+	default:
+		if (sig->sig_type < PGP_SIG_CERT_GENERIC ||
+		    sig->sig_type > PGP_SIG_CERT_POSITIVE || !t->uid)
+			return;
+		subj.uid = t->uid;
+		subj.uid_len = t->uid_len;
+		break;
+	}
+	if (!sigverify_key_sig(&subj, sig) && newest_take(&t->self, sig))
+		p->expires = sig_key_expiry(sig, p->created);
+}
+
+/*
+ * A signature after subkey t->sub: a subkey revocation (R2) or a binding
+ * signature. The subkey is bound when one binding binds it (checked as
+ * the kernel checks it); the newest of those gives its expiry (R4).
+ * While none binds, the last one's failure is kept.
+ */
+static void subkey_sig(struct keyring *kr, struct tkey *t, const struct pgp_sig *sig)
+{
+	const struct pgp_key *p = &kr->keys[t->primary];
+	struct pgp_key *k = &kr->keys[t->sub];
+	const char *why;
+
+	if (sig->sig_type == PGP_SIG_SUBKEY_REVOCATION) {
+		const struct sigverify_subject subj = { .primary = p, .subkey = k };
+
+		if (!k->revoked && !sigverify_key_sig(&subj, sig))
+			k->revoked = true;
+		return;
+	}
+	if (sig->sig_type != PGP_SIG_SUBKEY_BINDING)
+		return;
+	why = sigverify_binding(p, k, sig);
+	if (why) {
+		if (!t->bind.any)
+			k->unbound = why;
+		return;
+	}
+	if (newest_take(&t->bind, sig)) {
+		k->unbound = NULL;
+		k->expires = sig_key_expiry(sig, k->created);
+	}
+}
+
+/* A signature packet; packets that do not parse count for nothing. */
+static void sig_packet(struct keyring *kr, struct tkey *t, const struct pgp_packet *pkt)
+{
 	struct pgp_sig sig;
 	const char *why;
 
-	if (!k->unbound)
-		return;		/* bound already */
-	if (pgp_sig_parse(pkt->body, pkt->body_len, &sig, &why) ||
-	    sig.sig_type != PGP_SIG_SUBKEY_BINDING)
+	if (t->primary == NO_KEY || (t->subkeys && t->sub == NO_KEY))
 		return;
-	k->unbound = sigverify_binding(&kr->keys[primary], k, &sig);
+	if (pgp_sig_parse(pkt->body, pkt->body_len, &sig, &why))
+		return;
+	if (t->subkeys)
+		subkey_sig(kr, t, &sig);
+	else
+		primary_sig(kr, t, &sig);
+}
+
+/*
+ * The end of a transferable key: its subkeys are revoked with the primary
+ * key (R1) and expire no later than it (R4).
+ */
+static void tkey_end(struct keyring *kr, const struct tkey *t)
+{
+	const struct pgp_key *p;
+	size_t i;
+
+	if (t->primary == NO_KEY)
+		return;
+	p = &kr->keys[t->primary];
+	for (i = t->primary + 1; i < kr->nkeys; i++) {
+		struct pgp_key *k = &kr->keys[i];
+
+		k->revoked |= p->revoked;
+		if (p->expires && (!k->expires || p->expires < k->expires))
+			k->expires = p->expires;
+	}
 }
 
 int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 		  const char **why)
 {
-	size_t pos = 0, cap = 0, primary = NO_KEY, sub = NO_KEY;
+	static const struct tkey none = { .primary = NO_KEY, .sub = NO_KEY };
+	struct tkey t = none;
+	size_t pos = 0, cap = 0;
 	bool have_primary = false;
 	int ret;
 
@@ -119,18 +239,27 @@ int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 		case PGP_TAG_SECRET_SUBKEY:
 			FAIL(-EBADMSG, "keyring holds secret key material");
 		case PGP_TAG_PUBLIC_KEY:
+			tkey_end(kr, &t);
+			t = none;
 			have_primary = true;
-			primary = NO_KEY;
-			sub = NO_KEY;
 			break;
 		case PGP_TAG_PUBLIC_SUBKEY:
 			if (!have_primary)
 				FAIL(-EBADMSG, "subkey before any primary key");
-			sub = NO_KEY;
+			t.subkeys = true;
+			t.sub = NO_KEY;
+			t.uid = NULL;
+			t.bind = none.bind;
 			break;
+		case PGP_TAG_USER_ID:
+			t.uid = pkt.body;
+			t.uid_len = pkt.body_len;
+			continue;
+		case PGP_TAG_USER_ATTRIBUTE:
+			t.uid = NULL;
+			continue;
 		case PGP_TAG_SIGNATURE:
-			if (sub != NO_KEY)
-				binding_packet(kr, primary, sub, &pkt);
+			sig_packet(kr, &t, &pkt);
 			continue;
 		default:
 			continue;
@@ -156,19 +285,19 @@ int keyring_parse(struct keyring *kr, uint8_t *buf, size_t len,
 		}
 		key->subkey = pkt.tag == PGP_TAG_PUBLIC_SUBKEY;
 		if (!key->subkey) {
-			primary = kr->nkeys;
-		} else if (primary == NO_KEY) {
+			t.primary = kr->nkeys;
+		} else if (t.primary == NO_KEY) {
 			key->unbound = "its primary key is not a v4 key";
 		} else {
-			key->unbound = sigverify_binding_keys(&kr->keys[primary], key);
-			if (!key->unbound) {
-				/* Until a binding signature verifies. */
+			key->unbound = sigverify_binding_keys(&kr->keys[t.primary], key);
+			if (!key->unbound)
+				/* Until a binding signature binds it. */
 				key->unbound = "no binding signature by its primary key";
-				sub = kr->nkeys;
-			}
+			t.sub = kr->nkeys;
 		}
 		kr->nkeys++;
 	}
+	tkey_end(kr, &t);
 	if (kr->nkeys == 0) {
 		*why = "no v4 public key in the keyring";
 		return -ENOKEY;

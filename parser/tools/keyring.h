@@ -4,9 +4,13 @@
  * the v4 public keys and subkeys in it, with fingerprints and RSA
  * parameters. Each subkey's binding signatures (the signature packets
  * after it) are checked as the kernel checks them, and a subkey that is
- * not bound to its primary key for signing is marked unusable. Other
- * packets (user IDs, other signatures, trust) are skipped; secret key
- * packets make the keyring invalid.
+ * not bound to its primary key for signing is marked unusable. Key
+ * revocations and key expiry are read from the key's own signatures by
+ * build/revocation-rules.md (R1-R4): a primary key's revocation (0x20) and
+ * self-signatures (certifications 0x10..0x13 after a user ID, direct-key
+ * 0x1F) before its first subkey, a subkey's revocation (0x28) and
+ * bindings after it. Other packets (user attributes, trust) and other
+ * signatures are skipped; secret key packets make the keyring invalid.
  */
 #ifndef DIGLIM_TOOLS_KEYRING_H
 #define DIGLIM_TOOLS_KEYRING_H
@@ -38,6 +42,20 @@ struct pgp_key {
 	 * so that a signature by one is named, but never verify.
 	 */
 	const char *unbound;
+	/*
+	 * Revoked by a key revocation (0x20) of its primary key, or for a
+	 * subkey also by a subkey revocation (0x28), that passes the checks
+	 * with the primary key (sigverify_key_sig()). Every revocation is
+	 * hard: nothing this key signed verifies.
+	 */
+	bool revoked;
+	/*
+	 * When it expires, in seconds since the epoch; 0: never. From the key
+	 * expiration time of the newest usable self-signature (primary key)
+	 * or binding (subkey), after the key's creation time; a subkey's is
+	 * the earlier of its own and its primary key's.
+	 */
+	uint64_t expires;
 };
 
 struct keyring {
@@ -52,6 +70,12 @@ struct keyring {
 static inline const uint8_t *pgp_key_id(const struct pgp_key *k)
 {
 	return k->fpr + PGP_FPR_V4_LEN - PGP_KEYID_LEN;
+}
+
+/* Whether @k has expired at @now (seconds since the epoch). */
+static inline bool pgp_key_expired(const struct pgp_key *k, uint64_t now)
+{
+	return k->expires && now >= k->expires;
 }
 
 /*

@@ -13,12 +13,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int keyrings_load(struct keyring *kr, char **paths, int n)
 {
 	uint8_t *all = NULL, *p;
 	size_t total = 0;
 	const char *why = "";
+	uint64_t now;
 	int i, ret;
 
 	for (i = 0; i < n; i++) {
@@ -52,15 +54,24 @@ int keyrings_load(struct keyring *kr, char **paths, int n)
 		tool_err(NULL, "keyrings together: %s", ret == -ENOMEM ? strerror(ENOMEM) : why);
 		return ret == -ENOMEM ? EXIT_SYSTEM : EXIT_INVALID;
 	}
-	/* The kernel would not make a key of these (kernel patch 0054). */
+	/*
+	 * The kernel would not make a key of these (kernel patch 0054,
+	 * build/revocation-rules.md R5), or its key refuses (expired).
+	 */
+	now = (uint64_t)time(NULL);
 	for (size_t k = 0; k < kr->nkeys; k++) {
+		const struct pgp_key *key = &kr->keys[k];
+		const char *kind = key->subkey ? "subkey" : "key";
 		char fpr[2 * PGP_FPR_V4_LEN + 1];
 
-		if (!kr->keys[k].unbound)
-			continue;
-		hex_encode(kr->keys[k].fpr, PGP_FPR_V4_LEN, fpr);
-		tool_err(NULL, "warning: subkey %s is not usable, it is not bound to its primary key for signing: %s",
-			 fpr, kr->keys[k].unbound);
+		hex_encode(key->fpr, PGP_FPR_V4_LEN, fpr);
+		if (key->unbound)
+			tool_err(NULL, "warning: subkey %s is not usable, it is not bound to its primary key for signing: %s",
+				 fpr, key->unbound);
+		else if (key->revoked)
+			tool_err(NULL, "warning: %s %s is not usable: it is revoked", kind, fpr);
+		else if (pgp_key_expired(key, now))
+			tool_err(NULL, "warning: %s %s is not usable: it has expired", kind, fpr);
 	}
 	return EXIT_OK;
 }
@@ -108,11 +119,16 @@ int listfile_check(const struct keyring *kr, const uint8_t *buf, size_t len,
 	}
 	res = sigverify(kr, buf, ms.body_len, ms.sig, ms.sig_len, &c->sig, &c->key,
 			&reason);
-	if (res != SIG_OK && c->key && c->key->unbound) {
+	if (res != SIG_OK && c->key &&
+	    (c->key->unbound || c->key->revoked ||
+	     pgp_key_expired(c->key, (uint64_t)time(NULL)))) {
 		char fpr[2 * PGP_FPR_V4_LEN + 1];
 
 		hex_encode(c->key->fpr, PGP_FPR_V4_LEN, fpr);
-		return set_why(c, "%s: %s (subkey %s)", reason, c->key->unbound, fpr);
+		if (c->key->unbound)
+			return set_why(c, "%s: %s (subkey %s)", reason, c->key->unbound, fpr);
+		/* Revoked or expired: name the key. */
+		return set_why(c, "%s (%s %s)", reason, c->key->subkey ? "subkey" : "key", fpr);
 	}
 	if (res != SIG_OK)
 		return set_why(c, "%s", reason);

@@ -138,6 +138,7 @@ enum sigverify_result sigverify(const struct keyring *kr,
 	size_t s_len, idx;
 	const char *hname = NULL;
 	gcry_buffer_t pre = { .size = data_len, .len = data_len, .data = (void *)data };
+	uint64_t now = (uint64_t)time(NULL);
 	int algo, ret;
 
 	*key = NULL;
@@ -174,6 +175,18 @@ enum sigverify_result sigverify(const struct keyring *kr,
 			/* The kernel makes no key of it (kernel patch 0054). */
 			*why = "the issuer is a subkey not bound to its primary key for signing";
 			res = SIG_NO_KEY;
+			continue;
+		}
+		if (k->revoked) {
+			/* The kernel makes no key of it either. */
+			*why = "the issuer's key is revoked";
+			res = SIG_NO_KEY;
+			continue;
+		}
+		if (pgp_key_expired(k, now)) {
+			/* The kernel's key refuses: -EKEYEXPIRED. */
+			*why = "the issuer's key has expired";
+			res = SIG_BAD;
 			continue;
 		}
 		if (k->algo != PGP_PK_RSA && k->algo != PGP_PK_RSA_S) {

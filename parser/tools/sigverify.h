@@ -28,6 +28,10 @@ enum sigverify_result {
  * Verify the signature packet @sig_pkt (exactly one packet) over @data.
  * On return, *why explains any result but SIG_OK, *key names the key
  * used (or NULL) and @parsed (when not NULL) holds the parsed packet.
+ * A key that matches the issuer but is an unbound subkey, or revoked
+ * (both SIG_NO_KEY: the kernel makes no key of it), or expired (SIG_BAD:
+ * the kernel's key refuses with EKEYEXPIRED) does not verify, with that
+ * reason (build/revocation-rules.md R5).
  */
 enum sigverify_result sigverify(const struct keyring *kr,
 				const uint8_t *data, size_t data_len,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Seed inputs for fuzz-pgp: a keyring with a bound signing subkey, a
- * signature by the subkey, both together, and the binding signature.
+ * signature by the subkey, both together, the binding signature, and a
+ * keyring with a key expiry and revocations.
  */
 #include "crypto.h"
 #include "pgpgen.h"
@@ -70,6 +71,32 @@ int main(int argc, char **argv)
 	gen_binding(&out, &a, &s, &bo);
 	bo.back_unhashed = false;
 	bad |= put(argv[1], "keyring-unhashed-back", &out);
+	/* A self-signature with a key expiration time, a key revocation and
+	 * a subkey revocation: the checks of build/revocation-rules.md. */
+	out.len = 0;
+	buf_byte(&out, 0);
+	gen_key_packet(&out, &a, 6);
+	gen_packet(&out, 13, (const uint8_t *)"Seed <s@x.invalid>", 18);
+	{
+		static const char uid[] = "Seed <s@x.invalid>";
+		struct sig_opts ko = sig_opts_default();
+		struct buf e = { 0 };
+
+		gen_subpacket_be32(&e, 9, 3600);
+		ko.sig_type = 0x13;
+		ko.extra_hashed = e.p;
+		ko.extra_hashed_len = e.len;
+		gen_key_sig(&out, &a, &a, uid, NULL, &ko);
+		ko.extra_hashed_len = 0;
+		ko.sig_type = 0x20;
+		gen_key_sig(&out, &a, &a, NULL, NULL, &ko);
+		gen_key_packet(&out, &s, 14);
+		gen_binding(&out, &a, &s, &bo);
+		ko.sig_type = 0x28;
+		gen_key_sig(&out, &a, &a, NULL, &s, &ko);
+		buf_free(&e);
+	}
+	bad |= put(argv[1], "keyring-revoked", &out);
 	/* The binding signature alone, to mutate as a signature packet. */
 	out.len = 0;
 	buf_byte(&out, 1);
