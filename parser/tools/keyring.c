@@ -73,7 +73,7 @@ static int key_parse(const uint8_t *body, size_t len, struct pgp_key *key,
 
 /*
  * The newest of a primary key's self-signatures, or of a subkey's
- * bindings, seen so far (build/revocation-rules.md R3, R4): the one with
+ * bindings, seen so far (parser/tools/README.md R3, R4): the one with
  * the newest creation time counts; on a tie, or when either has no
  * creation time, the later one in the data.
  */

@@ -6,7 +6,7 @@
  * after it) are checked as the kernel checks them, and a subkey that is
  * not bound to its primary key for signing is marked unusable. Key
  * revocations and key expiry are read from the key's own signatures by
- * build/revocation-rules.md (R1-R4): a primary key's revocation (0x20) and
+ * parser/tools/README.md (R1-R4): a primary key's revocation (0x20) and
  * self-signatures (certifications 0x10..0x13 after a user ID, direct-key
  * 0x1F) before its first subkey, a subkey's revocation (0x28) and
  * bindings after it. Other packets (user attributes, trust) and other

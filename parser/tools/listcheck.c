@@ -56,7 +56,7 @@ int keyrings_load(struct keyring *kr, char **paths, int n)
 	}
 	/*
 	 * The kernel would not make a key of these (kernel patch 0054,
-	 * build/revocation-rules.md R5), or its key refuses (expired).
+	 * parser/tools/README.md R5), or its key refuses (expired).
 	 */
 	now = (uint64_t)time(NULL);
 	for (size_t k = 0; k < kr->nkeys; k++) {

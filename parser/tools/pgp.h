@@ -106,7 +106,7 @@ struct pgp_sig {
 	 * (an unhashed one is not signed and never counts): its length and,
 	 * when that is 4, its value, seconds after the key's creation time
 	 * (0: never). Of any other length it makes the signature unusable
-	 * as a self-signature or binding (build/revocation-rules.md R3, R4),
+	 * as a self-signature or binding (parser/tools/README.md R3, R4),
 	 * which is the caller's decision: the packet still parses.
 	 */
 	bool has_key_expires;

@@ -31,7 +31,7 @@ enum sigverify_result {
  * A key that matches the issuer but is an unbound subkey, or revoked
  * (both SIG_NO_KEY: the kernel makes no key of it), or expired (SIG_BAD:
  * the kernel's key refuses with EKEYEXPIRED) does not verify, with that
- * reason (build/revocation-rules.md R5).
+ * reason (parser/tools/README.md R5).
  */
 enum sigverify_result sigverify(const struct keyring *kr,
 				const uint8_t *data, size_t data_len,
@@ -63,7 +63,7 @@ struct sigverify_subject {
 
 /*
  * Check @sig (parsed), a signature by @subj->primary over @subj, as
- * build/revocation-rules.md says a signature "passes the checks" (the
+ * parser/tools/README.md says a signature "passes the checks" (the
  * same checks as a binding's): its type fits the subject (over the
  * primary alone: a key revocation 0x20 or a direct-key signature 0x1F;
  * with a user ID: a certification 0x10..0x13; with a subkey: a subkey

@@ -474,7 +474,7 @@ sub_check "a list naming the encryption-only subkey FAILs with the reason" "$tmp
 # gpg.conf, removed afterwards). Key R signs the same way, then is revoked
 # with the revocation certificate gpg wrote when it made the key
 # (openpgp-revocs.d/FPR.rev, the leading ':' of its BEGIN line removed).
-# diglim refuses both as the kernel does (build/revocation-rules.md R5),
+# diglim refuses both as the kernel does (parser/tools/README.md R5),
 # and GnuPG calls them expired and revoked.
 mkdir -m 0700 "$tmp/gpg-x" "$tmp/gpg-view"
 mkdir -p "$tmp/keystate"

@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 	bo.back_unhashed = false;
 	bad |= put(argv[1], "keyring-unhashed-back", &out);
 	/* A self-signature with a key expiration time, a key revocation and
-	 * a subkey revocation: the checks of build/revocation-rules.md. */
+	 * a subkey revocation: the checks of parser/tools/README.md. */
 	out.len = 0;
 	buf_byte(&out, 0);
 	gen_key_packet(&out, &a, 6);

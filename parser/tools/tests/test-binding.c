@@ -120,7 +120,7 @@ static void test_cases(void)
 	expect(&o, SIG_NO_KEY, "SHA-224..SHA-512", "SHA-1 binding signature");
 	expect(NULL, SIG_NO_KEY, "no binding signature", "binding removed");
 
-	/* build/revocation-rules.md R3, R4: a key expiration time subpacket
+	/* parser/tools/README.md R3, R4: a key expiration time subpacket
 	 * that is not 4 bytes makes the binding unusable. */
 	{
 		struct buf e = { 0 };

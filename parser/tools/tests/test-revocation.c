@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Unit tests of key revocation and key expiry (keyring.c, sigverify.c):
- * build/revocation-rules.md, the rules shared with kernel patch 0057.
+ * parser/tools/README.md, the rules shared with kernel patch 0057.
  * Keys are made here with libgcrypt; signatures carry any time we like,
  * so keys that expired long ago and keys that expire in ten years are
  * both made without faking the clock.
