@@ -26,6 +26,16 @@
 # fpr-usub, sig-usub-sha256 (by U's subkey); key-v-by-c (RSA-2048,
 # certified by C); key-w (RSA-2048 + RSA-2048 encryption-only subkey),
 # fpr-wsub.
+# Revocation and expiry: key-r (RSA-2048 + signing subkey), key-r-revoked
+# (the same after its revocation certificate was imported), fpr-r,
+# fpr-rsub; key-s (a signing subkey its primary key revoked), fpr-s,
+# fpr-ssub; key-x-expired (made on 2020-01-01 to expire a day later);
+# key-y (expires in 20 years; one signing subkey expires in 10, another
+# never), fpr-y, fpr-ysub, fpr-ysub2, exp-y, exp-ysub (the expiration times
+# GnuPG gives Y and its first subkey, ASCII decimal seconds since the
+# epoch), sig-y-sha256; key-z (made on 2020-01-01 to expire a day later,
+# with a signing subkey that does, then twelve hours later set to never
+# expire), key-z-old (Z before that), fpr-z, fpr-zsub.
 #
 # Environment: DIGLIM_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/diglim).
 # Exit status: 0 done (or cached), 1 failed.
@@ -107,8 +117,40 @@ fw=$(fpr_of w@kunit.invalid)
 g --quick-add-key "$fw" rsa2048 encr never
 fwsub=$(subfpr_of w@kunit.invalid)
 
+# Revocation and expiry.  GnuPG's clock is set back with
+# --faked-system-time for the keys that must have expired already.
+then='20200101T000000!'
+later='20200101T120000!'
+newkey 'PGP KUnit R <r@kunit.invalid>' rsa2048
+fr=$(fpr_of r@kunit.invalid)
+g --quick-add-key "$fr" rsa2048 sign never
+frsub=$(subfpr_of r@kunit.invalid)
+newkey 'PGP KUnit S <s@kunit.invalid>' rsa2048
+fs=$(fpr_of s@kunit.invalid)
+g --quick-add-key "$fs" rsa2048 sign never
+fssub=$(subfpr_of s@kunit.invalid)
+# "key 1", revkey, sure, reason 0 (none given), empty text, okay, save.
+printf 'key 1\nrevkey\ny\n0\n\ny\nsave\n' | g --command-fd 0 --edit-key "$fs"
+g --faked-system-time "$then" --quick-gen-key 'PGP KUnit X <x@kunit.invalid>' rsa2048 sign 1d
+newkey 'PGP KUnit Y <y@kunit.invalid>' rsa2048
+fy=$(fpr_of y@kunit.invalid)
+g --quick-set-expire "$fy" 20y
+g --quick-add-key "$fy" rsa2048 sign 10y
+fysub=$(subfpr_of y@kunit.invalid)
+g --quick-add-key "$fy" rsa2048 sign never
+fysub2=$(subfpr_of y@kunit.invalid)
+g --faked-system-time "$then" --quick-gen-key 'PGP KUnit Z <z@kunit.invalid>' rsa2048 sign 1d
+fz=$(fpr_of z@kunit.invalid)
+g --faked-system-time "$then" --quick-add-key "$fz" rsa2048 sign 1d
+fzsub=$(subfpr_of z@kunit.invalid)
+
 v="$tmp/v"
 mkdir "$v"
+g --export "$fr" >"$v/key-r"
+g --export "$fz" >"$v/key-z-old"
+g --faked-system-time "$later" --quick-set-expire "$fz" never
+sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$fr.rev" >"$tmp/r.rev"
+g --import "$tmp/r.rev"
 # Header-like data: an RPM header magic followed by text.
 {
 	printf '\x8e\xad\xe8\x01\x00\x00\x00\x00'
@@ -124,7 +166,14 @@ g --export small@kunit.invalid >"$v/key-rsa1024"
 g --export "$fu" >"$v/key-u-by-b"
 g --export "$fv" >"$v/key-v-by-c"
 g --export "$fw" >"$v/key-w"
-for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" wsub:"$fwsub"; do
+g --export "$fr" >"$v/key-r-revoked"
+g --export "$fs" >"$v/key-s"
+g --export x@kunit.invalid >"$v/key-x-expired"
+g --export "$fy" >"$v/key-y"
+g --export "$fz" >"$v/key-z"
+for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" wsub:"$fwsub" \
+	r:"$fr" rsub:"$frsub" s:"$fs" ssub:"$fssub" y:"$fy" ysub:"$fysub" \
+	ysub2:"$fysub2" z:"$fz" zsub:"$fzsub"; do
 	printf '%s' "${f#*:}" | xxd -r -p >"$v/fpr-${f%%:*}"
 done
 
@@ -140,6 +189,30 @@ sign sig-c-sha256 "$fc" SHA256
 sign sig-c-sha512 "$fc" SHA512
 sign sig-ed "$fed" SHA256
 sign sig-usub-sha256 "$fusub" SHA256
+sign sig-y-sha256 "$fy" SHA256
+
+# GnuPG's view of the keys above: validity (field 2) and expiration time
+# (field 7) of the primary key or of the subkey with fingerprint $2.
+colons() {
+	g --with-colons --list-keys "$1" | awk -F: -v want="$2" -v f="$3" '
+		$1 == "pub" || $1 == "sub" { rec = $0 }
+		$1 == "fpr" && (want == "" ? !done : $10 == want) {
+			split(rec, r, ":"); print r[f]; done = 1; exit }'
+}
+expect() { # what key [subkey] field
+	[ "$(colons "$2" "${3:-}" "$4")" = "$1" ] ||
+		die "GnuPG says ${3:-$2} has '$(colons "$2" "${3:-}" "$4")' in field $4, not '$1'"
+}
+expect r "$fr" "" 2
+expect r "$fs" "$fssub" 2
+expect e x@kunit.invalid "" 2
+expect e "$fz" "$fzsub" 2
+expect "" "$fz" "" 7
+colons "$fy" "" 7 >"$v/exp-y"
+colons "$fy" "$fysub" 7 >"$v/exp-ysub"
+[ "$(cat "$v/exp-y")" -gt "$(cat "$v/exp-ysub")" ] ||
+	die "Y's subkey does not expire before Y"
+truncate -s -1 "$v/exp-y" "$v/exp-ysub"
 
 # Check the vectors with GnuPG itself before writing them.
 g --verify "$v/sig-a-sha256" "$v/data"
@@ -156,7 +229,10 @@ be32() {
 	for n in data key-a key-b key-c key-ed key-p521 key-rsa1024 fpr-a fpr-sub fpr-b fpr-c \
 		sig-a-sha256 sig-a-sha224 sig-a-sha384 sig-a-sha512 sig-a-sha1 \
 		sig-sub-sha256 sig-b-sha256 sig-c-sha256 sig-c-sha512 sig-ed \
-		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub; do
+		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub \
+		key-r key-r-revoked fpr-r fpr-rsub key-s fpr-s fpr-ssub key-x-expired \
+		key-y fpr-y fpr-ysub fpr-ysub2 exp-y exp-ysub sig-y-sha256 \
+		key-z key-z-old fpr-z fpr-zsub; do
 		printf '%s\0' "$n"
 		# shellcheck disable=SC2059 # the format is the escaped length
 		printf "$(be32 "$(stat -c %s "$v/$n")")"
