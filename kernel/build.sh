@@ -89,10 +89,9 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-# Lines of a list file without comments and blank lines.
-list_entries() {
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1"
-}
+# list_entries and series_patches.
+# shellcheck source=kernel/worktree.sh
+. "$kdir/worktree.sh"
 
 # --- inputs ----------------------------------------------------------------
 
@@ -109,12 +108,7 @@ for f in "${extra_fragments[@]}"; do
 done
 
 [ -f "$series" ] || die "no series file $series"
-patchdir="$(dirname "$series")/patches"
-patches=()
-while read -r p; do
-	[ -f "$patchdir/$p" ] || die "series $series names $p, not found in $patchdir"
-	patches+=("$patchdir/$p")
-done < <(list_entries "$series")
+series_patches "$series"
 
 selftests=()
 if [ -f "$kdir/selftests" ]; then
@@ -194,6 +188,7 @@ key=$( {
 	echo "compiler $(gcc --version | head -n1)"
 	echo "variant $variant"
 	sha256sum <"$self"
+	sha256sum <"$kdir/worktree.sh"
 	for p in "${patches[@]}"; do echo "patch $(basename "$p")"; sha256sum < "$p"; done
 	for f in "${fragments[@]}"; do echo "fragment $(basename "$f")"; sha256sum < "$f"; done
 	for t in "${selftests[@]}"; do echo "selftest $t"; done

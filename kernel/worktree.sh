@@ -1,16 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # shellcheck shell=bash disable=SC2154
 #
-# Sourced by kernel/check-series.sh and kernel/post-series.sh: read a
-# series file and get a clean worktree of the pristine tree that
-# kernel/build.sh keeps in its cache.  The caller defines die() and sets
-# kdir (the kernel/ directory) and cache (the cache directory).
-#
-# kernel/build.sh reads the series with its own copy of series_patches:
-# build.sh's content is part of the kernel cache's key, so making it
-# source this file rebuilds every cached kernel (three, 47 min of CPU
-# here) for kernels that do not change.  It moves here in the commit
-# that next changes the series, when they rebuild anyway.
+# Sourced by kernel/build.sh, kernel/check-series.sh and
+# kernel/post-series.sh: read a series file and get a clean worktree of
+# the pristine tree that kernel/build.sh keeps in its cache.  The caller
+# defines die() and sets kdir (the kernel/ directory) and cache (the cache
+# directory).  kernel/build.sh uses list_entries and series_patches only,
+# and counts this file in its cache key.
 
 # list_entries FILE: the entries of a series or fragments list, one per
 # line, without comments and blank lines.
