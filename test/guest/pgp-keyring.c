@@ -19,6 +19,8 @@
  *   u.data.signed    data signed by U the same way
  *   s.data.signed    data signed by S's subkey the same way
  *   plain.data       no signature at all
+ *   r-revoked.pgp, e-expired.pgp, f.pgp, f.fpr  R revoked by its own
+ *            revocation signature, E expired in 2020, F expiring in a year
  *
  * Without diglim.keyring_owner=1 on the command line (no key the kernel
  * trusts certified T, U, W or X): every addition is refused with
@@ -27,7 +29,9 @@
  * (owner mode): T is accepted uncertified and measured (KEY_CHECK
  * keyrings=.diglim); a file signed by T passes FILE_CHECK appraisal with
  * appraise_type=imasig|modsig, the tampered and the unsigned copies are
- * denied with EACCES; kmemleak is scanned (the
+ * denied with EACCES; R is refused with EKEYREVOKED and E with EKEYEXPIRED
+ * (uncertified keys are welcome, revoked and expired ones are not), F is
+ * accepted and /proc/keys shows its key expiring; kmemleak is scanned (the
  * init's own scan needs debugfs, which lockdown closes); then the kernel is
  * locked down (integrity), which ends owner mode: X is refused, X
  * certified by W is refused, the broken copies of U are refused, U
@@ -136,22 +140,42 @@ static int ring_keys_with(long ring, const char *fpr)
 }
 
 /*
- * Whether /proc/keys shows an asymmetric key described with @fpr (the type
- * column is cut to 9 characters: "asymmetri").
+ * The line of /proc/keys that shows an asymmetric key described with @fpr
+ * (the type column is cut to 9 characters: "asymmetri"), into @line.
  */
-static bool proc_keys_has_fpr(const char *fpr)
+static bool proc_keys_line(const char *fpr, char *line, size_t size)
 {
-	char line[512];
 	bool found = false;
 	FILE *f;
 
 	f = fopen("/proc/keys", "re");
 	if (!f)
 		return false;
-	while (!found && fgets(line, sizeof(line), f))
+	while (!found && fgets(line, (int)size, f))
 		found = strstr(line, " asymmetri ") && strstr(line, fpr);
 	fclose(f);
 	return found;
+}
+
+/* Whether /proc/keys shows an asymmetric key described with @fpr. */
+static bool proc_keys_has_fpr(const char *fpr)
+{
+	char line[512];
+
+	return proc_keys_line(fpr, line, sizeof(line));
+}
+
+/*
+ * The timeout column of @fpr's line in /proc/keys ("perm": no expiry) into
+ * @out (at least 8 bytes); false if there is no such line.
+ */
+static bool proc_keys_timeout(const char *fpr, char *out)
+{
+	char line[512], flags[16];
+	unsigned int serial, usage;
+
+	return proc_keys_line(fpr, line, sizeof(line)) &&
+	       sscanf(line, "%x %15s %u %7s", &serial, flags, &usage, out) == 4;
 }
 
 /*
@@ -304,7 +328,7 @@ static void kmemleak_check(void)
 
 static void owner_mode(long ring, const char *dir)
 {
-	char s[FPR_HEX + 1], sub[FPR_HEX + 1];
+	char s[FPR_HEX + 1], sub[FPR_HEX + 1], f[FPR_HEX + 1], timeout[8];
 	struct blob t;
 	char rule[128];
 
@@ -333,6 +357,20 @@ static void owner_mode(long ring, const char *dir)
 	expect_appraisal(dir, "plain.data", EACCES);
 	expect_appraisal(dir, "u.data.signed", EACCES);
 	expect_appraisal(dir, "s.data.signed", EACCES);
+
+	/* What a key says of itself holds even where nothing else is asked. */
+	expect_add(ring, dir, "r-revoked.pgp", EKEYREVOKED,
+		   "owner mode, R revoked by its own revocation signature");
+	expect_add(ring, dir, "e-expired.pgp", EKEYEXPIRED,
+		   "owner mode, E expired on 2020-01-02");
+	expect_add(ring, dir, "f.pgp", 0, "owner mode, F expiring in a year");
+	if (!read_fpr(dir, "f.fpr", f))
+		f[0] = '?';
+	timeout[0] = '\0';
+	tap_ok(proc_keys_timeout(f, timeout) && strcmp(timeout, "perm") &&
+	       strchr("wd", timeout[strlen(timeout) - 1]),
+	       "F's kernel key expires with the OpenPGP key: /proc/keys timeout %s",
+	       timeout[0] ? timeout : "(none)");
 
 	kmemleak_check();
 	/* Lockdown ends owner mode: the certification rule applies. */
@@ -446,7 +484,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 24 : 9);
+	tap_plan(owner ? 28 : 9);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
