@@ -331,6 +331,7 @@ static void owner_mode(long ring, const char *dir)
 	char s[FPR_HEX + 1], sub[FPR_HEX + 1], f[FPR_HEX + 1], timeout[8];
 	struct blob t;
 	char rule[128];
+	bool expires;
 
 	tap_ok(write_str(IMA_DIR "/policy",
 			 "measure func=KEY_CHECK keyrings=.diglim\n"),
@@ -367,8 +368,11 @@ static void owner_mode(long ring, const char *dir)
 	if (!read_fpr(dir, "f.fpr", f))
 		f[0] = '?';
 	timeout[0] = '\0';
-	tap_ok(proc_keys_timeout(f, timeout) && strcmp(timeout, "perm") &&
-	       strchr("wd", timeout[strlen(timeout) - 1]),
+	/* Read before tap_ok(): its arguments have no evaluation order. */
+	expires = proc_keys_timeout(f, timeout) && timeout[0] &&
+		  strcmp(timeout, "perm") != 0 &&
+		  strchr("wd", timeout[strlen(timeout) - 1]);
+	tap_ok(expires,
 	       "F's kernel key expires with the OpenPGP key: /proc/keys timeout %s",
 	       timeout[0] ? timeout : "(none)");
 
