@@ -32,6 +32,13 @@ static struct gen_key pk, sk, sk2, other;
 static const char uid[] = "Rev <r@x.invalid>";
 static const uint8_t data[] = "a list file's bytes";
 
+/* A signature that must not count: made by @by (NULL: primary) with @flags. */
+struct bad_sig {
+	const struct gen_key *by;
+	unsigned int flags;
+	const char *name;
+};
+
 /* Flags of add_sig(). */
 enum {
 	F_FLIP = 1,		/* flip a bit of the signature value */
@@ -153,18 +160,38 @@ static bool gives(const struct keyring *kr, const struct gen_key *k,
 	return r == want && (!reason || !strcmp(*why, reason));
 }
 
-/* primary, user ID, self-signature (no expiry), subkeys, their bindings */
-static void base(struct buf *b, bool two_subkeys)
+/*
+ * The primary key, its user ID and a positive certification (0x13) of
+ * it made at @created (0: T0) with key expiration time @kexp.
+ */
+static void add_primary(struct buf *b, uint32_t created, long long kexp)
 {
 	add_key(b, &pk, 6);
 	add_uid(b);
-	add_sig(b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
-	add_key(b, &sk, 14);
-	add_bind(b, &sk, 0, NO_EXPIRY, 0);
-	if (two_subkeys) {
-		add_key(b, &sk2, 14);
-		add_bind(b, &sk2, 0, NO_EXPIRY, 0);
-	}
+	add_sig(b, 0x13, NULL, NULL, created, kexp, 0);
+}
+
+/* Subkey @k and its binding, without expiry. */
+static void add_subkey(struct buf *b, const struct gen_key *k)
+{
+	add_key(b, k, 14);
+	add_bind(b, k, 0, NO_EXPIRY, 0);
+}
+
+/* primary, user ID, self-signature (no expiry), subkeys, their bindings */
+static void base(struct buf *b, bool two_subkeys)
+{
+	add_primary(b, 0, NO_EXPIRY);
+	add_subkey(b, &sk);
+	if (two_subkeys)
+		add_subkey(b, &sk2);
+}
+
+/* Free what one case made, for the next. */
+static void reset(struct buf *b, struct keyring *kr)
+{
+	keyring_free(kr);
+	buf_free(b);
 }
 
 /* R1, R2: revocations, and the ones that do not count. */
@@ -180,18 +207,15 @@ static void test_revocation(void)
 	      gives(&kr, &sk2, SIG_OK, NULL, &why) && !find(&kr, &pk)->revoked &&
 	      !find(&kr, &pk)->expires && !find(&kr, &sk)->expires,
 	      "a key with a self-signature and two bound subkeys: all verify, no expiry (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* A key revocation right after the primary key. */
 	add_key(&b, &pk, 6);
 	add_sig(&b, 0x20, NULL, NULL, 0, NO_EXPIRY, 0);
 	add_uid(&b);
 	add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk2, 14);
-	add_bind(&b, &sk2, 0, NO_EXPIRY, 0);
+	add_subkey(&b, &sk);
+	add_subkey(&b, &sk2);
 	load(&b, &kr);
 	check(find(&kr, &pk)->revoked && find(&kr, &sk)->revoked && find(&kr, &sk2)->revoked,
 	      "primary revoked (0x20): the primary key and both subkeys are revoked");
@@ -199,29 +223,20 @@ static void test_revocation(void)
 	      "a signature by the revoked primary key is refused (%s)", why);
 	check(gives(&kr, &sk, SIG_NO_KEY, REVOKED, &why) && gives(&kr, &sk2, SIG_NO_KEY, REVOKED, &why),
 	      "signatures by its subkeys are refused (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* After the user ID's self-signature, before the first subkey. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
+	add_primary(&b, 0, NO_EXPIRY);
 	add_sig(&b, 0x20, NULL, NULL, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
+	add_subkey(&b, &sk);
 	load(&b, &kr);
 	check(gives(&kr, &pk, SIG_NO_KEY, REVOKED, &why) && gives(&kr, &sk, SIG_NO_KEY, REVOKED, &why),
 	      "a key revocation after the user ID's self-signature revokes too (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Revocations that do not count. */
 	{
-		static const struct {
-			const struct gen_key *by;
-			unsigned int flags;
-			const char *name;
-		} bad[] = {
+		static const struct bad_sig bad[] = {
 			{ NULL, F_FLIP, "with one bit flipped in its value" },
 			{ &other, 0, "made by another key" },
 			{ &sk, 0, "made by the subkey" },
@@ -234,14 +249,12 @@ static void test_revocation(void)
 			add_sig(&b, 0x20, bad[i].by, NULL, 0, NO_EXPIRY, bad[i].flags);
 			add_uid(&b);
 			add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
-			add_key(&b, &sk, 14);
-			add_bind(&b, &sk, 0, NO_EXPIRY, 0);
+			add_subkey(&b, &sk);
 			load(&b, &kr);
 			check(!find(&kr, &pk)->revoked && !find(&kr, &sk)->revoked &&
 			      gives(&kr, &pk, SIG_OK, NULL, &why) && gives(&kr, &sk, SIG_OK, NULL, &why),
 			      "a key revocation %s is ignored (%s)", bad[i].name, why);
-			keyring_free(&kr);
-			buf_free(&b);
+			reset(&b, &kr);
 		}
 	}
 
@@ -252,18 +265,13 @@ static void test_revocation(void)
 	check(!find(&kr, &pk)->revoked && gives(&kr, &pk, SIG_OK, NULL, &why) &&
 	      gives(&kr, &sk, SIG_OK, NULL, &why),
 	      "a key revocation after a subkey is ignored (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Subkey revocation (0x28) after the first subkey's binding. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
+	add_primary(&b, 0, NO_EXPIRY);
+	add_subkey(&b, &sk);
 	add_sig(&b, 0x28, NULL, &sk, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk2, 14);
-	add_bind(&b, &sk2, 0, NO_EXPIRY, 0);
+	add_subkey(&b, &sk2);
 	load(&b, &kr);
 	check(find(&kr, &sk)->revoked && !find(&kr, &sk2)->revoked && !find(&kr, &pk)->revoked,
 	      "subkey revoked (0x28): only that subkey is revoked");
@@ -271,16 +279,11 @@ static void test_revocation(void)
 	      "a signature by the revoked subkey is refused (%s)", why);
 	check(gives(&kr, &sk2, SIG_OK, NULL, &why) && gives(&kr, &pk, SIG_OK, NULL, &why),
 	      "the other subkey and the primary key still verify (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Subkey revocations that do not count. */
 	{
-		static const struct {
-			const struct gen_key *by;
-			unsigned int flags;
-			const char *name;
-		} bad[] = {
+		static const struct bad_sig bad[] = {
 			{ NULL, F_FLIP, "with one bit flipped" },
 			{ &sk, 0, "made by the subkey itself" },
 			{ &other, 0, "made by another key" },
@@ -293,8 +296,7 @@ static void test_revocation(void)
 			load(&b, &kr);
 			check(!find(&kr, &sk)->revoked && gives(&kr, &sk, SIG_OK, NULL, &why),
 			      "a subkey revocation %s is ignored (%s)", bad[i].name, why);
-			keyring_free(&kr);
-			buf_free(&b);
+			reset(&b, &kr);
 		}
 	}
 
@@ -304,18 +306,15 @@ static void test_revocation(void)
 	add_sig(&b, 0x28, NULL, &sk, 0, NO_EXPIRY, 0);
 	add_uid(&b);
 	add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
-	add_key(&b, &sk2, 14);
-	add_bind(&b, &sk2, 0, NO_EXPIRY, 0);
+	add_subkey(&b, &sk);
+	add_subkey(&b, &sk2);
 	add_sig(&b, 0x28, NULL, &sk, 0, NO_EXPIRY, 0);
 	load(&b, &kr);
 	check(!find(&kr, &pk)->revoked && !find(&kr, &sk)->revoked && !find(&kr, &sk2)->revoked &&
 	      gives(&kr, &sk, SIG_OK, NULL, &why) && gives(&kr, &sk2, SIG_OK, NULL, &why),
 	      "a subkey revocation before its subkey or after another subkey revokes nothing (%s)",
 	      why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Precedence: unbound first, then revoked, then expired. */
 	add_key(&b, &pk, 6);
@@ -328,8 +327,7 @@ static void test_revocation(void)
 	      "an unbound subkey of a revoked key: the unbound reason (%s)", why);
 	check(gives(&kr, &pk, SIG_NO_KEY, REVOKED, &why),
 	      "a revoked key that has also expired: revoked (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Two keys in one keyring: a revocation stays with its own key. */
 	add_key(&b, &other, 6);
@@ -345,8 +343,7 @@ static void test_revocation(void)
 	check(find(&kr, &other)->revoked && !find(&kr, &pk)->revoked && !find(&kr, &sk)->revoked &&
 	      gives(&kr, &other, SIG_NO_KEY, REVOKED, &why) && gives(&kr, &sk, SIG_OK, NULL, &why),
 	      "a revoked key, then another key with a subkey: only the first is revoked (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 	base(&b, false);
 	add_key(&b, &other, 6);
 	{
@@ -358,8 +355,7 @@ static void test_revocation(void)
 	load(&b, &kr);
 	check(find(&kr, &other)->revoked && !find(&kr, &pk)->revoked && !find(&kr, &sk)->revoked,
 	      "a key with a subkey, then a revoked key: the first key's subkey is not revoked");
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 }
 
 /* R3, R4, R5: key expiry from self-signatures and bindings. */
@@ -371,26 +367,19 @@ static void test_expiry(void)
 	const char *why = "";
 
 	/* Primary key expired in 2020: it and its subkey are refused. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, 3600, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
+	add_primary(&b, 0, 3600);
+	add_subkey(&b, &sk);
 	load(&b, &kr);
 	check(find(&kr, &pk)->expires == PK_CREATED + 3600ull &&
 	      find(&kr, &sk)->expires == PK_CREATED + 3600ull,
 	      "key expiration time 3600: primary and subkey expire at creation + 3600");
 	check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why) && gives(&kr, &sk, SIG_BAD, EXPIRED, &why),
 	      "signatures by the expired key and by its subkey are refused (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Expiry in ten years: accepted, and pgp_key.expires says when. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, future, 0);
-	add_key(&b, &sk, 14);
-	add_bind(&b, &sk, 0, NO_EXPIRY, 0);
+	add_primary(&b, 0, future);
+	add_subkey(&b, &sk);
 	load(&b, &kr);
 	check(find(&kr, &pk)->expires == (uint64_t)PK_CREATED + future &&
 	      gives(&kr, &pk, SIG_OK, NULL, &why),
@@ -398,8 +387,7 @@ static void test_expiry(void)
 	check(find(&kr, &sk)->expires == (uint64_t)PK_CREATED + future &&
 	      gives(&kr, &sk, SIG_OK, NULL, &why),
 	      "its subkey (no expiry of its own) expires with it and verifies (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Direct-key signature (0x1F) before any user ID. */
 	add_key(&b, &pk, 6);
@@ -408,8 +396,7 @@ static void test_expiry(void)
 	load(&b, &kr);
 	check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why),
 	      "a direct-key signature's key expiration time counts (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* The newest self-signature wins, wherever it is. */
 	{
@@ -434,30 +421,24 @@ static void test_expiry(void)
 		size_t i;
 
 		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-			add_key(&b, &pk, 6);
-			add_uid(&b);
-			add_sig(&b, 0x13, NULL, NULL, (uint32_t)cases[i].c1, cases[i].e1, 0);
+			add_primary(&b, (uint32_t)cases[i].c1, cases[i].e1);
 			add_sig(&b, 0x13, NULL, NULL, (uint32_t)cases[i].c2, cases[i].e2, 0);
 			load(&b, &kr);
 			check(cases[i].expired ? gives(&kr, &pk, SIG_BAD, EXPIRED, &why) :
 			      (gives(&kr, &pk, SIG_OK, NULL, &why) && !find(&kr, &pk)->expires),
 			      "%s (%s)", cases[i].name, why);
-			keyring_free(&kr);
-			buf_free(&b);
+			reset(&b, &kr);
 		}
 	}
 
 	/* Extending: a newer self-signature pushes the expiry back. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, T0, 3600, 0);
+	add_primary(&b, T0, 3600);
 	add_sig(&b, 0x10, NULL, NULL, T0 + 100, future, 0);
 	load(&b, &kr);
 	check(find(&kr, &pk)->expires == (uint64_t)PK_CREATED + future &&
 	      gives(&kr, &pk, SIG_OK, NULL, &why),
 	      "a newer self-signature (0x10) extends the expiry (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* A direct-key signature and a certification compete by time. */
 	add_key(&b, &pk, 6);
@@ -467,16 +448,11 @@ static void test_expiry(void)
 	load(&b, &kr);
 	check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why),
 	      "a newer direct-key signature wins over an older certification (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Newer self-signatures that do not count: the older one does. */
 	{
-		static const struct {
-			const struct gen_key *by;
-			unsigned int flags;
-			const char *name;
-		} bad[] = {
+		static const struct bad_sig bad[] = {
 			{ NULL, F_FLIP, "with one bit flipped" },
 			{ &other, 0, "by another key (a certification)" },
 			{ NULL, F_SIG_EXPIRED, "that itself expired" },
@@ -485,16 +461,13 @@ static void test_expiry(void)
 		size_t i;
 
 		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			add_key(&b, &pk, 6);
-			add_uid(&b);
-			add_sig(&b, 0x13, NULL, NULL, T0, 3600, 0);
+			add_primary(&b, T0, 3600);
 			add_sig(&b, 0x13, bad[i].by, NULL, T0 + 100, NO_EXPIRY, bad[i].flags);
 			load(&b, &kr);
 			check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why),
 			      "a newer self-signature %s is ignored: the older one's expiry counts (%s)",
 			      bad[i].name, why);
-			keyring_free(&kr);
-			buf_free(&b);
+			reset(&b, &kr);
 		}
 	}
 
@@ -513,8 +486,7 @@ static void test_expiry(void)
 		load(&b, &kr);
 		check(!find(&kr, &pk)->expires && gives(&kr, &pk, SIG_OK, NULL, &why),
 		      "the only self-signature has a 5-byte key expiration time: unusable, no expiry");
-		keyring_free(&kr);
-		buf_free(&b);
+		reset(&b, &kr);
 		buf_free(&e);
 	}
 
@@ -523,17 +495,13 @@ static void test_expiry(void)
 	add_sig(&b, 0x13, NULL, NULL, 0, 3600, 0);	/* before any user ID */
 	load(&b, &kr);
 	check(!find(&kr, &pk)->expires, "a certification before any user ID does not count");
-	keyring_free(&kr);
-	buf_free(&b);
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, T0, NO_EXPIRY, 0);
+	reset(&b, &kr);
+	add_primary(&b, T0, NO_EXPIRY);
 	gen_packet(&b, 17, (const uint8_t *)"\x05\x01picture", 9);	/* user attribute */
 	add_sig(&b, 0x13, NULL, NULL, T0 + 100, 3600, 0);
 	load(&b, &kr);
 	check(!find(&kr, &pk)->expires, "a certification after a user attribute does not count");
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* A self-signature after the first subkey does not count. */
 	base(&b, false);
@@ -541,28 +509,21 @@ static void test_expiry(void)
 	load(&b, &kr);
 	check(!find(&kr, &pk)->expires && gives(&kr, &pk, SIG_OK, NULL, &why),
 	      "a direct-key signature after a subkey does not count (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* No creation time: the later one in the data counts. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, T0 + 100, NO_EXPIRY, 0);
+	add_primary(&b, T0 + 100, NO_EXPIRY);
 	add_sig(&b, 0x13, NULL, NULL, 0, 3600, F_NO_CREATED);
 	load(&b, &kr);
 	check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why),
 	      "a self-signature without creation time, later in the data, counts (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* Subkey expiry from its binding. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
+	add_primary(&b, 0, NO_EXPIRY);
 	add_key(&b, &sk, 14);
 	add_bind(&b, &sk, 0, 3600, 0);
-	add_key(&b, &sk2, 14);
-	add_bind(&b, &sk2, 0, NO_EXPIRY, 0);
+	add_subkey(&b, &sk2);
 	load(&b, &kr);
 	check(find(&kr, &sk)->expires == SK_CREATED + 3600ull && !find(&kr, &pk)->expires &&
 	      !find(&kr, &sk2)->expires,
@@ -571,13 +532,10 @@ static void test_expiry(void)
 	      "a signature by the expired subkey is refused (%s)", why);
 	check(gives(&kr, &pk, SIG_OK, NULL, &why) && gives(&kr, &sk2, SIG_OK, NULL, &why),
 	      "the primary key and the other subkey still verify (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* The earlier of the subkey's own expiry and its primary's. */
-	add_key(&b, &pk, 6);
-	add_uid(&b);
-	add_sig(&b, 0x13, NULL, NULL, 0, future, 0);
+	add_primary(&b, 0, future);
 	add_key(&b, &sk, 14);
 	add_bind(&b, &sk, 0, future + 1000, 0);
 	add_key(&b, &sk2, 14);
@@ -589,8 +547,7 @@ static void test_expiry(void)
 	      "a subkey whose own expiry is earlier keeps its own");
 	check(gives(&kr, &sk, SIG_OK, NULL, &why) && gives(&kr, &sk2, SIG_OK, NULL, &why),
 	      "both verify until then (%s)", why);
-	keyring_free(&kr);
-	buf_free(&b);
+	reset(&b, &kr);
 
 	/* The newest binding wins (no longer the first that binds). */
 	{
@@ -618,9 +575,7 @@ static void test_expiry(void)
 		size_t i;
 
 		for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-			add_key(&b, &pk, 6);
-			add_uid(&b);
-			add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
+			add_primary(&b, 0, NO_EXPIRY);
 			add_key(&b, &sk, 14);
 			add_bind(&b, &sk, cases[i].c1, cases[i].e1, cases[i].f1);
 			add_bind(&b, &sk, cases[i].c2, cases[i].e2, cases[i].f2);
@@ -629,8 +584,7 @@ static void test_expiry(void)
 			      (cases[i].expired ? gives(&kr, &sk, SIG_BAD, EXPIRED, &why) :
 			       (gives(&kr, &sk, SIG_OK, NULL, &why) && !find(&kr, &sk)->expires)),
 			      "%s (%s)", cases[i].name, why);
-			keyring_free(&kr);
-			buf_free(&b);
+			reset(&b, &kr);
 		}
 	}
 }
