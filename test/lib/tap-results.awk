@@ -9,6 +9,11 @@
 # kernel log ("[   1.234567] ...", KUnit) and of user space (the guest
 # init, host tests) are two separate streams; set -v stream=kernel or
 # stream=user (default user).  Other lines are ignored.
+#
+# In the user stream, a plan at the top level ("1..N") that does not match
+# the number of top-level results adds one FAIL: a program that stopped
+# before printing all its results.  A "not ok" with a SKIP directive counts
+# as failed.
 
 function emit(kind, name) {
 	printf "%s\t%s\n", kind, name
@@ -24,6 +29,11 @@ BEGIN { if (stream == "") stream = "user" }
 		line = substr(line, RLENGTH + 1)
 	if ((stream == "kernel") != (is_kernel != 0))
 		next
+	if (stream == "user" && match(line, /^1\.\.[0-9]+( |$)/)) {
+		planned += substr(line, 4) + 0
+		plans++
+		next
+	}
 	if (!match(line, /^ *(not )?ok [0-9]+( |$)/))
 		next
 	indent = match(line, /[^ ]/) - 1
@@ -45,6 +55,8 @@ BEGIN { if (stream == "") stream = "user" }
 			delete pending[l]
 			delete pending_failed[l]
 		}
+	if (indent == 0)
+		top++
 	pending[indent]++
 	if (failed && !todo)
 		pending_failed[indent]++
@@ -52,11 +64,16 @@ BEGIN { if (stream == "") stream = "user" }
 	if (parent) {
 		if (failed && !todo && !child_failed)
 			emit("FAIL", name " (exit status)")
-	} else if (skip) {
-		emit("SKIP", name)
 	} else if (failed && !todo) {
 		emit("FAIL", name)
+	} else if (skip) {
+		emit("SKIP", name)
 	} else {
 		emit("PASS", name)
 	}
+}
+
+END {
+	if (plans && top != planned)
+		emit("FAIL", sprintf("%d results printed of the %d planned", top, planned))
 }
