@@ -66,7 +66,7 @@ files() {
 	find "$tmp/lists" -mindepth 1 -maxdepth 1 -printf '%f\n' | LC_ALL=C sort | tr '\n' ' '
 }
 
-tap_plan 12
+tap_plan 13
 setup
 "$sync" "$tmp/lists" 2>"$tmp/err"
 st=$?
@@ -142,4 +142,12 @@ rm "$tmp/db"/*
 "$sync" "$tmp/lists" 2>"$tmp/err"
 [ "$(files)" = "$P " ] && grep -q "^del: $A $C $" "$tmp/calls"
 ok $? "every package gone: every rpm list deleted, the compact list kept"
+
+setup
+Q=0-file_list-compact-python3-rpm-4.18
+echo q >"$tmp/lists/$Q"
+"$sync" "$tmp/lists" 2>"$tmp/err"
+[ "$(files)" = "$Q $A $B $P " ] && [ "$(cat "$tmp/calls")" = "del: $C 
+add: $Q $B " ]
+ok $? "a compact list whose name holds -rpm- is not taken for a package's list"
 tap_done
