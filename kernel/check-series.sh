@@ -43,7 +43,7 @@ cache=${DIGLIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/diglim}
 jobs=${JOBS:-$(nproc)}
 
 usage() {
-	sed -n '8,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+	sed -n '12,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
 	exit 2
 }
 
@@ -128,7 +128,7 @@ for patch in "${patches[@]}"; do
 			# warnings in the files this patch touches (the debug
 			# kernel has some of its own, e.g. frame sizes)
 			warn=$(git -C "$src" diff --name-only HEAD~1 HEAD |
-				grep -E '\.[ch]$' | while read -r f; do
+				{ grep -E '\.[ch]$' || true; } | while read -r f; do
 					grep -F "$f:" "$log" | grep 'warning:' || true
 				done)
 			if [ -n "$warn" ]; then
