@@ -313,6 +313,9 @@ static int load_pcrs(struct attest *a, const char *path)
 			goto invalid;
 		}
 		p = end;
+		/* tpm2_pcrread writes "    0 : 0x..." for PCRs 0-9 */
+		while (*p == ' ' || *p == '\t')
+			p++;
 		if (*p == ':')
 			p++;
 		while (*p == ' ' || *p == '\t')
@@ -357,6 +360,16 @@ static bool is_list_event(const struct ima_event *e)
 		starts(e->name, LIST_EVENT_ADD_FILE) ||
 		starts(e->name, LIST_EVENT_DEL_BUFFER) ||
 		starts(e->name, LIST_EVENT_DEL_FILE));
+}
+
+/*
+ * IMA measures its boot aggregate first, before anything else. A later
+ * entry of that name is a file whose path IMA could not resolve (it logs
+ * the base name alone), judged like any other file.
+ */
+static bool is_boot_aggregate(const struct ima_event *e)
+{
+	return e->offset == 0 && e->name && !strcmp(e->name, "boot_aggregate");
 }
 
 /*
@@ -437,9 +450,11 @@ static void check_list(struct attest *a, const struct ima_event *e)
 static void check_list_file(struct attest *a, const struct ima_event *e)
 {
 	a->list_files++;
-	if (!a->have_lists || e->algo < 0 ||
-	    digestset_count(&a->known_lists, (unsigned int)e->algo, e->digest,
-			    e->digest_len))
+	/* A digest of an algorithm this tool does not know is no known list. */
+	if (!a->have_lists ||
+	    (e->algo >= 0 &&
+	     digestset_count(&a->known_lists, (unsigned int)e->algo, e->digest,
+			     e->digest_len)))
 		return;
 	printf("unknown list file %s (PCR %u, ", e->name, e->pcr);
 	print_digest(e->algo_name, e->digest, e->digest_len);
@@ -592,10 +607,9 @@ static int walk(struct attest *a, const uint8_t *log, size_t len,
 			}
 			check_list(a, &e);
 		} else if (!e.has_digest || !strcmp(e.template_name, "ima-buf") ||
-			   !strcmp(e.name, "boot_aggregate")) {
+			   is_boot_aggregate(&e)) {
 			a->other++;
-			if (e.has_digest && !strcmp(e.name, "boot_aggregate") &&
-			    !a->have_boot_aggregate &&
+			if (e.has_digest && is_boot_aggregate(&e) &&
 			    e.digest_len <= sizeof(a->boot_aggregate)) {
 				a->have_boot_aggregate = true;
 				snprintf(a->boot_algo, sizeof(a->boot_algo), "%s",

@@ -138,6 +138,26 @@ def main():
     ok(rc == 1 and "unknown file /usr/bin/known " in out,
        "without --lists, that list's digests are unknown to the verifier")
 
+    # --- an entry named boot_aggregate after the first ---------------------------
+    # IMA logs a file whose path it cannot resolve by its base name alone: a
+    # program named boot_aggregate is a file like any other.
+    log = boot(Log())
+    log.file(10, "boot_aggregate", unknown_prog)
+    log.write(lp)
+    log.write_pcrs(pp)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 1 and "unknown file boot_aggregate sha256:%s (PCR 10)" % sha(unknown_prog).hex() in out,
+       "a later entry named boot_aggregate is judged as a file: unknown, exit 1")
+
+    # --- a list file measured with an algorithm the tool does not know -------------
+    log = boot(Log())
+    log.entry(11, "ima-ng", d_ng(sha(b"x"), "streebog256") + n_ng("/etc/diglim/0-file_list-compact-x"))
+    log.write(lp)
+    log.write_pcrs(pp)
+    rc, out, err = attest(lp, "--pcrs", pp, "--lists", lists)
+    ok(rc == 1 and "unknown list file /etc/diglim/0-file_list-compact-x (PCR 11, streebog256:" in out,
+       "a list file whose digest algorithm the tool does not know is an unknown list file")
+
     # --- deleting a list; other events ----------------------------------------
     log = boot(Log())
     log.buf(11, "del_file_" + listname, list_bytes)
@@ -200,6 +220,19 @@ def main():
             for i, v in enumerate(boot_pcrs):
                 f.write("%d %s\n" % (i, (v if i != change else sha(v)).hex()))
 
+    boot_pcr_file()
+    rc, out, err = attest(lp, "--pcrs", pp)
+    agg_ok = rc == 0 and "matches PCRs 0-9" in out
+    # tpm2_pcrread pads the PCR number: "    0 : 0x..." for PCRs 0-9
+    with open(pp, "w") as f:
+        f.write("  sha256:\n")
+        for i, v in enumerate(boot_pcrs):
+            f.write("    %-2d: 0x%s\n" % (i, v.hex().upper()))
+        for i in (10, 11):
+            f.write("    %-2d: 0x%s\n" % (i, log.pcrs[i].hex().upper()))
+    rc2, out2, err2 = attest(lp, "--pcrs", pp)
+    ok(agg_ok and rc2 == 0 and "matches PCRs 0-9" in out2 and out2.count("matches the TPM") == 2,
+       "tpm2_pcrread's padded \"    0 : 0xHEX\" lines of PCRs 0-9 are read")
     boot_pcr_file()
     rc, out, err = attest(lp, "--pcrs", pp)
     ok(rc == 0 and "boot_aggregate: sha256:%s matches PCRs 0-9\n"
