@@ -249,6 +249,18 @@ ok $? "verify DIR: one OK line per file and a summary, exit 0"
 ok $? "two keyrings together (A, and B certified by A) verify lists signed by either"
 gpgconf --homedir "$tmp/gpg-a" --kill gpg-agent
 
+# diglim-parser opens list files with O_NOFOLLOW: a link fails at boot,
+# so the pre-flight check fails it, in a directory and as an argument.
+mkdir -p "$tmp/links"
+ln -s "$tmp/db-lists/0-file_list-rpm-dgx-data-1.0-1.noarch" "$tmp/links/"
+"$diglim" verify --keyring "$tmp/a.pgp" "$tmp/links" \
+	"$tmp/links/0-file_list-rpm-dgx-data-1.0-1.noarch" >"$tmp/verify-link.out" 2>&1
+st=$?
+[ $st = 1 ] && [ "$(grep -c '^FAIL .*dgx-data-1.0-1.noarch: a symbolic link (diglim-parser does not follow it)' \
+	"$tmp/verify-link.out")" = 2 ] && grep -qx '2 list files: 0 OK, 2 failed' "$tmp/verify-link.out"
+ok $? "verify: a list file that is a symbolic link fails, as diglim-parser refuses it"
+[ $st = 1 ] || show "$tmp/verify-link.out"
+
 cp "$tmp/tampered/"* "$tmp/db-lists/"
 cp "$tmp/db-lists/0-file_list-rpm-dgx-data-1.0-1.noarch" "$tmp/db-lists/.hidden"
 echo x >"$tmp/db-lists/README"
