@@ -8,11 +8,13 @@
  * of this program), signed.list (a compact list holding prog's digest,
  * with an appended OpenPGP signature by T), unsigned.list (a compact list
  * holding the digest of prog-b, which is prog with one byte appended) and
- * prog-b itself.  The kernel runs with diglim.keyring_owner=1, so that
- * root may add T to .diglim.
+ * prog-b itself, and forged.list (an unsigned compact list holding the digest
+ * of prog-d, prog with two bytes appended) and prog-d.  The kernel runs
+ * with diglim.keyring_owner=1, so that root may add T to .diglim.
  *
  * Policy written here (uids keep the rules away from everything else):
  *   lists (owner LIST_UID): measured, and appraised with imasig|modsig;
+ *   lists (owner MEASURED_UID): measured only;
  *   programs (owner PROG_UID): measured and appraised with use_diglim;
  *   programs (owner PLAIN_UID): appraised, without use_diglim;
  *   programs (owner IMASIG_UID): appraised with use_diglim and
@@ -29,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "files.h"
@@ -43,6 +46,7 @@
 #define PLAIN_UID	6000
 #define IMASIG_UID	6100
 #define OTHER_UID	5000
+#define MEASURED_UID	5100
 #define STR(x)		#x
 #define XSTR(x)		STR(x)
 
@@ -105,6 +109,7 @@ int main(int argc, char **argv)
 	};
 	static const char *const rules[] = {
 		"measure func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID) "\n",
+		"measure func=DIGEST_LIST_CHECK fowner=" XSTR(MEASURED_UID) "\n",
 		"appraise func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID)
 			" appraise_type=imasig|modsig\n",
 		"measure func=BPRM_CHECK fowner=" XSTR(PROG_UID) " use_diglim\n",
@@ -112,6 +117,11 @@ int main(int argc, char **argv)
 		"appraise func=BPRM_CHECK fowner=" XSTR(PLAIN_UID) "\n",
 		"appraise func=BPRM_CHECK fowner=" XSTR(IMASIG_UID)
 			" appraise_type=imasig use_diglim\n",
+	};
+	/* security.ima: a v2 signature header (sha256, a key ID) and 4 bytes */
+	static const unsigned char bogus_sig[] = {
+		0x03, 0x02, 0x04, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x04,
+		0x01, 0x02, 0x03, 0x04,
 	};
 	struct blob key = { 0 };
 	long ring;
@@ -121,7 +131,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(24);
+	tap_plan(28);
 
 	for (i = 0; i < sizeof(bad_rules) / sizeof(bad_rules[0]); i++) {
 		err = write_str_file(IMA_DIR "/policy", bad_rules[i]);
@@ -164,6 +174,30 @@ int main(int argc, char **argv)
 	tap_ok(!err, "an unsigned list that policy does not appraise is added (%s)",
 	       err ? strerror(err) : "ok");
 	tap_ok(measured("/tmp/signed.list"), "the signed list is measured");
+
+	/*
+	 * A signature written to security.ima of a list that policy measures
+	 * but does not appraise is never verified: the list gets no credit
+	 * for it, and the digests in it pass no appraisal.
+	 */
+	err = stage_file(STAGED, "forged.list", "/tmp/forged.list", MEASURED_UID, 0644);
+	if (!err)
+		err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/forged.list");
+	if (!err)
+		err = write_str_file(DIGLIM_DIR "/digest_list_del", "/tmp/forged.list");
+	tap_ok(!err, "a list that policy measures only is added and deleted (%s)",
+	       err ? strerror(err) : "ok");
+	err = setxattr("/tmp/forged.list", "security.ima", bogus_sig,
+		       sizeof(bogus_sig), 0) ? errno : 0;
+	tap_ok(!err, "an unverifiable signature is written to its security.ima (%s)",
+	       err ? strerror(err) : "ok");
+	err = write_str_file(DIGLIM_DIR "/digest_list_add", "/tmp/forged.list");
+	tap_ok(!err, "and the list is added again (%s)", err ? strerror(err) : "ok");
+	err = stage_file(STAGED, "prog-d", "/tmp/prog-d", PROG_UID, 0755);
+	if (!err)
+		err = run_exit0("/tmp/prog-d");
+	tap_ok(err == EACCES, "a program listed only there is refused: IMA verified "
+	       "no signature of that list (%s)", run_result(err));
 
 	/* programs without security.ima */
 	err = stage_file(STAGED, "prog", "/tmp/prog", PROG_UID, 0755);
