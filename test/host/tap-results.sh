@@ -17,43 +17,31 @@ results() {
 	awk -v stream="${1:-user}" -f "$awk_prog" | tr '\t' ' '
 }
 
+# expect INPUT WANT DESCRIPTION: the user stream of INPUT (printf format)
+# gives the results WANT, one per line
+expect() {
+	local out
+
+	out=$(printf "$1" | results)
+	[ "$out" = "$(printf "$2")" ]
+	ok $? "$3"
+}
+
 tap_plan 8
 
-out=$(printf '1..2\nok 1 - a\nnot ok 2 - b\n' | results)
-[ "$out" = "PASS a
-FAIL b" ]
-ok $? "a plan filled: one result per line"
-
-out=$(printf '1..3\nok 1 - a\nok 2 - b\n' | results)
-[ "$out" = "PASS a
-PASS b
-FAIL 2 results printed of the 3 planned" ]
-ok $? "a plan not filled: one more failure"
-
-out=$(printf 'ok 1 - a\nok 2 - b\n1..2\n' | results)
-[ "$out" = "PASS a
-PASS b" ]
-ok $? "a plan at the end"
-
-out=$(printf 'ok 1 - a\nok 2 - b\n' | results)
-[ "$out" = "PASS a
-PASS b" ]
-ok $? "no plan: the results alone"
-
-out=$(printf '1..2\nok 1 - a # SKIP no TPM\nnot ok 2 - b # SKIP no TPM\n' | results)
-[ "$out" = "SKIP a
-FAIL b" ]
-ok $? "ok with SKIP is a skip, not ok with SKIP a failure"
-
-out=$(printf '1..1\n    1..2\n    ok 1 - x\n    ok 2 - y\nnot ok 1 - prog\n' | results)
-[ "$out" = "PASS x
-PASS y
-FAIL prog (exit status)" ]
-ok $? "a parent failed with every child passed: counted once, as its exit status"
-
-out=$(printf '1..1\n    1..1\n    not ok 1 - x\nnot ok 1 - prog\n' | results)
-[ "$out" = "FAIL x" ]
-ok $? "a parent failed because a child did: only the child counts"
+expect '1..2\nok 1 - a\nnot ok 2 - b\n' 'PASS a\nFAIL b' \
+	"a plan filled: one result per line"
+expect '1..3\nok 1 - a\nok 2 - b\n' 'PASS a\nPASS b\nFAIL 2 results printed of the 3 planned' \
+	"a plan not filled: one more failure"
+expect 'ok 1 - a\nok 2 - b\n1..2\n' 'PASS a\nPASS b' "a plan at the end"
+expect 'ok 1 - a\nok 2 - b\n' 'PASS a\nPASS b' "no plan: the results alone"
+expect '1..2\nok 1 - a # SKIP no TPM\nnot ok 2 - b # SKIP no TPM\n' 'SKIP a\nFAIL b' \
+	"ok with SKIP is a skip, not ok with SKIP a failure"
+expect '1..1\n    1..2\n    ok 1 - x\n    ok 2 - y\nnot ok 1 - prog\n' \
+	'PASS x\nPASS y\nFAIL prog (exit status)' \
+	"a parent failed with every child passed: counted once, as its exit status"
+expect '1..1\n    1..1\n    not ok 1 - x\nnot ok 1 - prog\n' 'FAIL x' \
+	"a parent failed because a child did: only the child counts"
 
 log='[    1.000000] KTAP version 1
 [    1.000001] 1..1
