@@ -35,7 +35,9 @@
 # GnuPG gives Y and its first subkey, ASCII decimal seconds since the
 # epoch), sig-y-sha256; key-z (made on 2020-01-01 to expire a day later,
 # with a signing subkey that does, then twelve hours later set to never
-# expire), key-z-old (Z before that), fpr-z, fpr-zsub.
+# expire), key-z-old (Z before that), fpr-z, fpr-zsub; key-q (RSA-2048,
+# self-signed with SHA-1) and key-q-revoked (the same after its revocation
+# certificate, made with SHA-1 as older GnuPG made them, was imported).
 #
 # Environment: DIGLIM_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/diglim).
 # Exit status: 0 done (or cached), 1 failed.
@@ -132,6 +134,8 @@ fssub=$(subfpr_of s@kunit.invalid)
 # "key 1", revkey, sure, reason 0 (none given), empty text, okay, save.
 printf 'key 1\nrevkey\ny\n0\n\ny\nsave\n' | g --command-fd 0 --edit-key "$fs"
 g --faked-system-time "$then" --quick-gen-key 'PGP KUnit X <x@kunit.invalid>' rsa2048 sign 1d
+g --cert-digest-algo SHA1 --quick-gen-key 'PGP KUnit Q <q@kunit.invalid>' rsa2048 sign never
+fq=$(fpr_of q@kunit.invalid)
 newkey 'PGP KUnit Y <y@kunit.invalid>' rsa2048
 fy=$(fpr_of y@kunit.invalid)
 g --quick-set-expire "$fy" 20y
@@ -151,6 +155,11 @@ g --export "$fz" >"$v/key-z-old"
 g --faked-system-time "$later" --quick-set-expire "$fz" never
 sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$fr.rev" >"$tmp/r.rev"
 g --import "$tmp/r.rev"
+g --export "$fq" >"$v/key-q"
+sed 's/^:-----/-----/' "$GNUPGHOME/openpgp-revocs.d/$fq.rev" >"$tmp/q.rev"
+g --list-packets "$tmp/q.rev" | grep -q 'digest algo 2,' ||
+	die "Q's revocation certificate is not made with SHA-1"
+g --import "$tmp/q.rev"
 # Header-like data: an RPM header magic followed by text.
 {
 	printf '\x8e\xad\xe8\x01\x00\x00\x00\x00'
@@ -167,6 +176,7 @@ g --export "$fu" >"$v/key-u-by-b"
 g --export "$fv" >"$v/key-v-by-c"
 g --export "$fw" >"$v/key-w"
 g --export "$fr" >"$v/key-r-revoked"
+g --export "$fq" >"$v/key-q-revoked"
 g --export "$fs" >"$v/key-s"
 g --export x@kunit.invalid >"$v/key-x-expired"
 g --export "$fy" >"$v/key-y"
@@ -204,6 +214,7 @@ expect() { # what key [subkey] field
 		die "GnuPG says ${3:-$2} has '$(colons "$2" "${3:-}" "$4")' in field $4, not '$1'"
 }
 expect r "$fr" "" 2
+expect r "$fq" "" 2
 expect r "$fs" "$fssub" 2
 expect e x@kunit.invalid "" 2
 expect e "$fz" "$fzsub" 2
@@ -232,7 +243,7 @@ be32() {
 		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub \
 		key-r key-r-revoked fpr-r fpr-rsub key-s fpr-s fpr-ssub key-x-expired \
 		key-y fpr-y fpr-ysub fpr-ysub2 exp-y exp-ysub sig-y-sha256 \
-		key-z key-z-old fpr-z fpr-zsub; do
+		key-z key-z-old fpr-z fpr-zsub key-q key-q-revoked; do
 		printf '%s\0' "$n"
 		# shellcheck disable=SC2059 # the format is the escaped length
 		printf "$(be32 "$(stat -c %s "$v/$n")")"

@@ -106,6 +106,8 @@ int main(int argc, char **argv)
 		"audit func=BPRM_CHECK use_diglim\n",
 		"dont_appraise fowner=7000 use_diglim\n",
 		"measure func=KEY_CHECK use_diglim\n",
+		/* a list's own measurement records that it was loaded */
+		"measure func=DIGEST_LIST_CHECK use_diglim\n",
 	};
 	static const char *const rules[] = {
 		"measure func=DIGEST_LIST_CHECK fowner=" XSTR(LIST_UID) "\n",
@@ -131,7 +133,7 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--exit0"))
 		return 0;
 
-	tap_plan(28);
+	tap_plan(29);
 
 	for (i = 0; i < sizeof(bad_rules) / sizeof(bad_rules[0]); i++) {
 		err = write_str_file(IMA_DIR "/policy", bad_rules[i]);
