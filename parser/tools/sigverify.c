@@ -10,10 +10,22 @@
 #include <string.h>
 #include <time.h>
 
-/* libgcrypt's digest and name for an OpenPGP hash the kernel accepts. */
-static int hash_for(unsigned int pgp_hash, const char **name)
+/*
+ * libgcrypt's digest and name for an OpenPGP hash the kernel accepts:
+ * SHA-224..SHA-512, and SHA-1 too for a key or subkey revocation (kernel
+ * patch 0057: a forged revocation can only refuse a key).
+ */
+static int hash_for(const struct pgp_sig *sig, const char **name)
 {
-	switch (pgp_hash) {
+	bool revocation = sig->sig_type == PGP_SIG_KEY_REVOCATION ||
+			  sig->sig_type == PGP_SIG_SUBKEY_REVOCATION;
+
+	switch (sig->hash_algo) {
+	case PGP_HASH_SHA1:
+		if (!revocation)
+			return 0;
+		*name = "sha1";
+		return GCRY_MD_SHA1;
 	case PGP_HASH_SHA224: *name = "sha224"; return GCRY_MD_SHA224;
 	case PGP_HASH_SHA256: *name = "sha256"; return GCRY_MD_SHA256;
 	case PGP_HASH_SHA384: *name = "sha384"; return GCRY_MD_SHA384;
@@ -32,9 +44,15 @@ static bool kernel_rsa_size(size_t n_len)
 	return n_len == 2048 / 8 || n_len == 3072 / 8 || n_len == 4096 / 8;
 }
 
-/* Whether @sig has expired (hashed subpacket 3), as the kernel checks it. */
+/*
+ * Whether @sig has expired (hashed subpacket 3), as the kernel checks it:
+ * a revocation does not.
+ */
 static bool sig_expired(const struct pgp_sig *sig)
 {
+	if (sig->sig_type == PGP_SIG_KEY_REVOCATION ||
+	    sig->sig_type == PGP_SIG_SUBKEY_REVOCATION)
+		return false;
 	return sig->expires && sig->has_created &&
 	       (uint64_t)sig->created + sig->expires <= (uint64_t)time(NULL);
 }
@@ -74,7 +92,7 @@ static enum sigverify_result sig_common(const struct pgp_sig *sig, int *algo,
 	unsigned int s_bits;
 	size_t pos = 0;
 
-	*algo = hash_for(sig->hash_algo, hname);
+	*algo = hash_for(sig, hname);
 	if (!*algo) {
 		*why = sig->hash_algo == PGP_HASH_SHA1 || sig->hash_algo == PGP_HASH_MD5 ?
 		       "hash algorithm refused (SHA-1 and MD5 are not accepted)" :
@@ -313,9 +331,9 @@ const char *sigverify_key_sig(const struct sigverify_subject *subj,
 			      const struct pgp_sig *sig)
 {
 	static const char *const rev_msgs[5] = {
-		"the revocation is not RSA with SHA-224..SHA-512, or malformed",
+		"the revocation is not RSA with SHA-1..SHA-512, or malformed",
 		"the revocation names another issuer than the primary key",
-		"the revocation has expired",
+		"the revocation has expired",	/* never: it does not expire */
 		"the revocation does not verify with the primary key",
 		"libgcrypt failed checking the revocation",
 	};

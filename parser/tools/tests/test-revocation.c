@@ -45,6 +45,8 @@ enum {
 	F_BADLEN = 2,		/* key expiration time of 3 bytes */
 	F_NO_CREATED = 4,	/* no creation time subpacket */
 	F_SIG_EXPIRED = 8,	/* the signature itself expired (60 s after T0) */
+	F_SHA1 = 16,		/* made with SHA-1 */
+	F_MD5 = 32,		/* made with MD5 */
 };
 #define NO_EXPIRY (-1)
 
@@ -67,6 +69,10 @@ static void add_sig(struct buf *b, unsigned int type, const struct gen_key *by,
 	o.no_created = flags & F_NO_CREATED;
 	if (flags & F_SIG_EXPIRED)
 		o.expires = 60;
+	if (flags & F_SHA1)
+		o.hash_algo = 2;
+	if (flags & F_MD5)
+		o.hash_algo = 1;
 	if (flags & F_BADLEN)
 		gen_subpacket(&e, 9, "\0\0\1", 3);
 	else if (kexp >= 0)
@@ -234,13 +240,47 @@ static void test_revocation(void)
 	      "a key revocation after the user ID's self-signature revokes too (%s)", why);
 	reset(&b, &kr);
 
+	/*
+	 * Revocations that count although a self-signature would not: made
+	 * with SHA-1, or expired (kernel patch 0057: a forged revocation can
+	 * only refuse a key).
+	 */
+	{
+		static const struct bad_sig weak[] = {
+			{ NULL, F_SHA1, "made with SHA-1" },
+			{ NULL, F_SIG_EXPIRED, "that itself expired" },
+			{ NULL, F_SHA1 | F_SIG_EXPIRED, "made with SHA-1 that itself expired" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(weak) / sizeof(weak[0]); i++) {
+			add_key(&b, &pk, 6);
+			add_sig(&b, 0x20, NULL, NULL, 0, NO_EXPIRY, weak[i].flags);
+			add_uid(&b);
+			add_sig(&b, 0x13, NULL, NULL, 0, NO_EXPIRY, 0);
+			add_subkey(&b, &sk);
+			load(&b, &kr);
+			check(gives(&kr, &pk, SIG_NO_KEY, REVOKED, &why) &&
+			      gives(&kr, &sk, SIG_NO_KEY, REVOKED, &why),
+			      "a key revocation %s revokes (%s)", weak[i].name, why);
+			reset(&b, &kr);
+			base(&b, false);
+			add_sig(&b, 0x28, NULL, &sk, 0, NO_EXPIRY, weak[i].flags);
+			load(&b, &kr);
+			check(gives(&kr, &sk, SIG_NO_KEY, REVOKED, &why) &&
+			      gives(&kr, &pk, SIG_OK, NULL, &why),
+			      "a subkey revocation %s revokes the subkey (%s)", weak[i].name, why);
+			reset(&b, &kr);
+		}
+	}
+
 	/* Revocations that do not count. */
 	{
 		static const struct bad_sig bad[] = {
 			{ NULL, F_FLIP, "with one bit flipped in its value" },
 			{ &other, 0, "made by another key" },
 			{ &sk, 0, "made by the subkey" },
-			{ NULL, F_SIG_EXPIRED, "that itself expired" },
+			{ NULL, F_MD5, "made with MD5" },
 		};
 		size_t i;
 
