@@ -226,19 +226,17 @@ int load_dir(const struct load_opts *o, enum ops op, const char *dir)
 }
 
 /*
- * Write @buf as @name in @outfd: into a hidden file first, renamed over
- * @name once whole, so that a failed write leaves no truncated list (one
- * that `add` would later try to load) and an older @name untouched.
+ * Write @buf as @name in @outfd.  A write that fails removes the file, so
+ * that no truncated list (one that `add` would later try to load) is left
+ * under a list's name.
  */
 static int write_out(int outfd, const char *name, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
-	char tmp[40];
 	ssize_t n;
 	int fd, ret = 0;
 
-	snprintf(tmp, sizeof(tmp), ".diglim-parser.%ld.tmp", (long)getpid());
-	fd = openat(outfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC |
+	fd = openat(outfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
 		    O_NOFOLLOW | O_NOCTTY, 0644);
 	if (fd < 0)
 		return -errno;
@@ -255,10 +253,8 @@ static int write_out(int outfd, const char *name, const void *buf, size_t len)
 	}
 	if (close(fd) < 0 && !ret)
 		ret = -errno;
-	if (!ret && renameat(outfd, tmp, outfd, name) < 0)
-		ret = -errno;
 	if (ret)
-		unlinkat(outfd, tmp, 0);
+		unlinkat(outfd, name, 0);
 	return ret;
 }
 
