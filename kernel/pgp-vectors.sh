@@ -38,6 +38,13 @@
 # expire), key-z-old (Z before that), fpr-z, fpr-zsub; key-q (RSA-2048,
 # self-signed with SHA-1) and key-q-revoked (the same after its revocation
 # certificate, made with SHA-1 as older GnuPG made them, was imported).
+# Key flags: key-t-old (RSA-2048 that signs and certifies, made on
+# 2020-01-01, + signing subkey), key-t (the same after a newer
+# self-signature left its primary key certification only), fpr-t, fpr-tsub,
+# sig-t-sha256 (by T's primary key, made before that), sig-tsub-sha256 (by
+# its subkey); key-n-old (RSA-2048 + signing subkey, made on 2020-01-01),
+# key-n (the same after a newer binding made the subkey encryption-only),
+# fpr-n, fpr-nsub, sig-nsub-sha256 (by N's subkey, made before that).
 #
 # Environment: DIGLIM_CACHE (default ${XDG_CACHE_HOME:-~/.cache}/diglim).
 # Exit status: 0 done (or cached), 1 failed.
@@ -148,6 +155,17 @@ fz=$(fpr_of z@kunit.invalid)
 g --faked-system-time "$then" --quick-add-key "$fz" rsa2048 sign 1d
 fzsub=$(subfpr_of z@kunit.invalid)
 
+# Key flags, changed after the signatures below are made: T and N are made
+# in 2020 so that the self-signature and binding made then are older.
+g --faked-system-time "$then" --quick-gen-key 'PGP KUnit T <t@kunit.invalid>' rsa2048 sign,cert never
+ft=$(fpr_of t@kunit.invalid)
+g --faked-system-time "$then" --quick-add-key "$ft" rsa2048 sign never
+ftsub=$(subfpr_of t@kunit.invalid)
+g --faked-system-time "$then" --quick-gen-key 'PGP KUnit N <n@kunit.invalid>' rsa2048 sign never
+fn=$(fpr_of n@kunit.invalid)
+g --faked-system-time "$then" --quick-add-key "$fn" rsa2048 sign never
+fnsub=$(subfpr_of n@kunit.invalid)
+
 v="$tmp/v"
 mkdir "$v"
 g --export "$fr" >"$v/key-r"
@@ -183,7 +201,8 @@ g --export "$fy" >"$v/key-y"
 g --export "$fz" >"$v/key-z"
 for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" wsub:"$fwsub" \
 	r:"$fr" rsub:"$frsub" s:"$fs" ssub:"$fssub" y:"$fy" ysub:"$fysub" \
-	ysub2:"$fysub2" z:"$fz" zsub:"$fzsub"; do
+	ysub2:"$fysub2" z:"$fz" zsub:"$fzsub" t:"$ft" tsub:"$ftsub" n:"$fn" \
+	nsub:"$fnsub"; do
 	printf '%s' "${f#*:}" | xxd -r -p >"$v/fpr-${f%%:*}"
 done
 
@@ -200,6 +219,17 @@ sign sig-c-sha512 "$fc" SHA512
 sign sig-ed "$fed" SHA256
 sign sig-usub-sha256 "$fusub" SHA256
 sign sig-y-sha256 "$fy" SHA256
+sign sig-t-sha256 "$ft" SHA256
+sign sig-tsub-sha256 "$ftsub" SHA256
+sign sig-nsub-sha256 "$fnsub" SHA256
+g --export "$ft" >"$v/key-t-old"
+g --export "$fn" >"$v/key-n-old"
+# T's primary key: toggle signing off (certification stays); N's subkey:
+# signing off, encryption on.
+printf 'change-usage\nS\nQ\nsave\n' | g --command-fd 0 --edit-key "$ft"
+printf 'key 1\nchange-usage\nS\nE\nQ\nsave\n' | g --command-fd 0 --edit-key "$fn"
+g --export "$ft" >"$v/key-t"
+g --export "$fn" >"$v/key-n"
 
 # GnuPG's view of the keys above: validity (field 2) and expiration time
 # (field 7) of the primary key or of the subkey with fingerprint $2.
@@ -219,6 +249,10 @@ expect r "$fs" "$fssub" 2
 expect e x@kunit.invalid "" 2
 expect e "$fz" "$fzsub" 2
 expect "" "$fz" "" 7
+# Field 12 of the primary key: the capabilities of the whole key.
+expect cSC "$ft" "" 12
+expect scESC "$fn" "" 12
+expect e "$fn" "$fnsub" 12
 colons "$fy" "" 7 >"$v/exp-y"
 colons "$fy" "$fysub" 7 >"$v/exp-ysub"
 [ "$(cat "$v/exp-y")" -gt "$(cat "$v/exp-ysub")" ] ||
@@ -243,7 +277,9 @@ be32() {
 		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub \
 		key-r key-r-revoked fpr-r fpr-rsub key-s fpr-s fpr-ssub key-x-expired \
 		key-y fpr-y fpr-ysub fpr-ysub2 exp-y exp-ysub sig-y-sha256 \
-		key-z key-z-old fpr-z fpr-zsub key-q key-q-revoked; do
+		key-z key-z-old fpr-z fpr-zsub key-q key-q-revoked \
+		key-t-old key-t fpr-t fpr-tsub sig-t-sha256 sig-tsub-sha256 \
+		key-n-old key-n fpr-n fpr-nsub sig-nsub-sha256; do
 		printf '%s\0' "$n"
 		# shellcheck disable=SC2059 # the format is the escaped length
 		printf "$(be32 "$(stat -c %s "$v/$n")")"
