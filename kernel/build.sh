@@ -29,8 +29,9 @@
 # does not apply stops the build with its name.  Every option the fragments
 # set must end up so in .config (dependencies drop options silently): any
 # that did not are listed and the build fails.  Results are cached under a
-# key made of the source version, this script, the compiler, the series and
-# the fragments, so an unchanged second run takes seconds.
+# key made of the source version, this script, the compiler, binutils, the C
+# library, the series and the fragments, so an unchanged second run takes
+# seconds.
 #
 # The last line printed on stdout is the absolute path of bzImage; next to it
 # are config, kernel.release, System.map and, for each target listed in
@@ -186,6 +187,9 @@ fi
 key=$( {
 	echo "source $pkg $srcver"
 	echo "compiler $(gcc --version | head -n1)"
+	echo "binutils $(ld --version | head -n1)"
+	# The selftests and usermode programs link against the C library.
+	echo "libc $(dpkg-query -W -f='${Version}' libc6-dev 2>/dev/null || ldd --version | head -n1)"
 	echo "variant $variant"
 	sha256sum <"$self"
 	sha256sum <"$kdir/worktree.sh"
