@@ -21,6 +21,10 @@
  *   plain.data       no signature at all
  *   r-revoked.pgp, e-expired.pgp, f.pgp, f.fpr  R revoked by its own
  *            revocation signature, E expired in 2020, F expiring in a year
+ *   c.pgp    key C with a signing subkey, its primary key certify-only,
+ *            certified by T; c.data.signed, csub.data.signed  data signed
+ *            by C's primary key (before) and by its subkey
+ *   k-by-ssub.pgp  key K, certified by S's signing subkey
  *
  * Without diglim.keyring_owner=1 on the command line (no key the kernel
  * trusts certified T, U, W or X): every addition is refused with
@@ -39,7 +43,11 @@
  * appraisal; the uncertified S is refused and makes no key, then one
  * add_key() of S certified by T makes two keys in .diglim, S's primary key
  * and subkey, shown in /proc/keys with their fingerprints, and the file
- * S's subkey signed passes appraisal.
+ * S's subkey signed passes appraisal.  Key flags: K, certified by S's
+ * signing subkey (now in .diglim), is refused, since only a primary key
+ * certifies; C, whose newest self-signature lets its primary key certify
+ * only, is accepted (certified by T), the file its primary key signed
+ * before is denied with EACCES and the one its subkey signed passes.
  *
  * usage: pgp-keyring [DIR]   (default /pgpk)
  */
@@ -403,6 +411,14 @@ static void owner_mode(long ring, const char *dir)
 	       "/proc/keys shows both, described with their fingerprints %.8s... and %.8s...",
 	       s, sub);
 	expect_appraisal(dir, "s.data.signed", 0);
+
+	/* Key flags (kernel patch 0058). */
+	expect_add(ring, dir, "k-by-ssub.pgp", EKEYREJECTED,
+		   "locked down, K certified by S's subkey, in .diglim: only a primary key certifies");
+	expect_add(ring, dir, "c.pgp", 0,
+		   "locked down, C, whose primary key may only certify, certified by T");
+	expect_appraisal(dir, "c.data.signed", EACCES);
+	expect_appraisal(dir, "csub.data.signed", 0);
 }
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
@@ -479,6 +495,8 @@ static void normal_mode(long ring, const char *dir)
 	expect_add(ring, dir, "s-uncert.pgp", EKEYREJECTED,
 		   "uncertified S with its subkey");
 	expect_no_s_keys(ring, s, sub, "refused S");
+	expect_add(ring, dir, "c.pgp", EKEYREJECTED,
+		   "C certified by T, which nothing trusts");
 	mutations(ring, dir);
 }
 
@@ -488,7 +506,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 28 : 9);
+	tap_plan(owner ? 32 : 10);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
