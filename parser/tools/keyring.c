@@ -136,15 +136,22 @@ static void primary_sig(struct keyring *kr, struct tkey *t, const struct pgp_sig
 		subj.uid_len = t->uid_len;
 		break;
 	}
-	if (!sigverify_key_sig(&subj, sig) && newest_take(&t->self, sig))
+	if (!sigverify_key_sig(&subj, sig) && newest_take(&t->self, sig)) {
 		p->expires = sig_key_expiry(sig, p->created);
+		/* R6 (kernel patch 0058): its hashed key flags, if any. */
+		p->no_sign = sig->has_key_flags &&
+			     (!sig->key_flags_len || !(sig->key_flags & PGP_KEY_FLAG_SIGN));
+	}
 }
 
 /*
  * A signature after subkey t->sub: a subkey revocation (R2) or a binding
- * signature. The subkey is bound when one binding binds it (checked as
- * the kernel checks it); the newest of those gives its expiry (R4).
- * While none binds, the last one's failure is kept.
+ * signature. Of the bindings that are made by the primary key and verify
+ * with it (sigverify_binding_sig()), the newest decides (R4, kernel patch
+ * 0058): the subkey is bound for signing when its key flags allow signing
+ * and its back-signature is good (sigverify_binding_use()), and it gives
+ * the subkey's expiry. An older binding that would bind does not count.
+ * While no binding verifies, the last one's failure is kept.
  */
 static void subkey_sig(struct keyring *kr, struct tkey *t, const struct pgp_sig *sig)
 {
@@ -161,14 +168,14 @@ static void subkey_sig(struct keyring *kr, struct tkey *t, const struct pgp_sig 
 	}
 	if (sig->sig_type != PGP_SIG_SUBKEY_BINDING)
 		return;
-	why = sigverify_binding(p, k, sig);
+	why = sigverify_binding_sig(p, k, sig);
 	if (why) {
 		if (!t->bind.any)
 			k->unbound = why;
 		return;
 	}
 	if (newest_take(&t->bind, sig)) {
-		k->unbound = NULL;
+		k->unbound = sigverify_binding_use(p, k, sig);
 		k->expires = sig_key_expiry(sig, k->created);
 	}
 }

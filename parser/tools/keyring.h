@@ -3,10 +3,11 @@
  * A binary OpenPGP keyring (gpg --export output, several keys allowed):
  * the v4 public keys and subkeys in it, with fingerprints and RSA
  * parameters. Each subkey's binding signatures (the signature packets
- * after it) are checked as the kernel checks them, and a subkey that is
- * not bound to its primary key for signing is marked unusable. Key
- * revocations and key expiry are read from the key's own signatures by
- * parser/tools/README.md (R1-R4): a primary key's revocation (0x20) and
+ * after it) are checked as the kernel checks them, the newest one that
+ * verifies deciding, and a subkey that is not bound to its primary key
+ * for signing is marked unusable. Key revocations, key expiry and the
+ * primary key's key flags are read from the key's own signatures by
+ * parser/tools/README.md (R1-R4, R6): a primary key's revocation (0x20) and
  * self-signatures (certifications 0x10..0x13 after a user ID, direct-key
  * 0x1F) before its first subkey, a subkey's revocation (0x28) and
  * bindings after it. Other packets (user attributes, trust) and other
@@ -37,11 +38,20 @@ struct pgp_key {
 	size_t body_len;
 	/*
 	 * A subkey not bound to its primary key for signing, as the kernel
-	 * checks it (see sigverify_binding()): why not (a static string). NULL
-	 * for a bound subkey and for primary keys. Unbound subkeys are kept,
-	 * so that a signature by one is named, but never verify.
+	 * checks it (the newest binding that passes sigverify_binding_sig()
+	 * decides, by sigverify_binding_use()): why not (a static string).
+	 * NULL for a bound subkey and for primary keys. Unbound subkeys are
+	 * kept, so that a signature by one is named, but never verify.
 	 */
 	const char *unbound;
+	/*
+	 * A primary key whose newest usable self-signature (the one that
+	 * gives its expiry) has hashed key flags without 0x02 (sign data), or
+	 * empty ones: it certifies, but verifies no data signature (R6,
+	 * kernel patch 0058). No key flags: no restriction. Always false
+	 * for subkeys: their key flags are their binding's (unbound).
+	 */
+	bool no_sign;
 	/*
 	 * Revoked by a key revocation (0x20) of its primary key, or for a
 	 * subkey also by a subkey revocation (0x28), that passes the checks

@@ -120,14 +120,14 @@ int listfile_check(const struct keyring *kr, const uint8_t *buf, size_t len,
 	res = sigverify(kr, buf, ms.body_len, ms.sig, ms.sig_len, &c->sig, &c->key,
 			&reason);
 	if (res != SIG_OK && c->key &&
-	    (c->key->unbound || c->key->revoked ||
+	    (c->key->unbound || c->key->revoked || c->key->no_sign ||
 	     pgp_key_expired(c->key, (uint64_t)time(NULL)))) {
 		char fpr[2 * PGP_FPR_V4_LEN + 1];
 
 		hex_encode(c->key->fpr, PGP_FPR_V4_LEN, fpr);
 		if (c->key->unbound)
 			return set_why(c, "%s: %s (subkey %s)", reason, c->key->unbound, fpr);
-		/* Revoked or expired: name the key. */
+		/* Revoked, expired or certify-only: name the key. */
 		return set_why(c, "%s (%s %s)", reason, c->key->subkey ? "subkey" : "key", fpr);
 	}
 	if (res != SIG_OK)

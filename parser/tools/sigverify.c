@@ -207,6 +207,16 @@ enum sigverify_result sigverify(const struct keyring *kr,
 			res = SIG_BAD;
 			continue;
 		}
+		if (k->no_sign) {
+			/*
+			 * Its newest self-signature withdraws signing: the
+			 * kernel's key refuses, -EKEYREJECTED (kernel patch
+			 * 0058), which is SIG_BAD as for an expired key.
+			 */
+			*why = "the issuer's primary key may only certify (its key flags do not allow signing)";
+			res = SIG_BAD;
+			continue;
+		}
 		if (k->algo != PGP_PK_RSA && k->algo != PGP_PK_RSA_S) {
 			*why = "the issuer's key is not an RSA signing key";
 			res = SIG_UNSUPPORTED;
@@ -381,9 +391,9 @@ const char *sigverify_binding_keys(const struct pgp_key *primary,
 	return NULL;
 }
 
-const char *sigverify_binding(const struct pgp_key *primary,
-			      const struct pgp_key *subkey,
-			      const struct pgp_sig *sig)
+const char *sigverify_binding_sig(const struct pgp_key *primary,
+				  const struct pgp_key *subkey,
+				  const struct pgp_sig *sig)
 {
 	static const char *const bind_msgs[5] = {
 		"the binding signature is not RSA with SHA-224..SHA-512, or malformed",
@@ -392,15 +402,7 @@ const char *sigverify_binding(const struct pgp_key *primary,
 		"the binding signature does not verify with the primary key",
 		"libgcrypt failed checking the binding signature",
 	};
-	static const char *const back_msgs[5] = {
-		"the back-signature is not RSA with SHA-224..SHA-512, or malformed",
-		"the back-signature names another issuer than the subkey",
-		"the back-signature has expired",
-		"the back-signature does not verify with the subkey",
-		"libgcrypt failed checking the back-signature",
-	};
 	const struct sigverify_subject subj = { .primary = primary, .subkey = subkey };
-	struct pgp_sig back;
 	const char *why;
 
 	why = sigverify_binding_keys(primary, subkey);
@@ -413,6 +415,28 @@ const char *sigverify_binding(const struct pgp_key *primary,
 		return why;
 	if (!key_expires_ok(sig))
 		return "the binding signature's key expiration time is not 4 bytes";
+	return NULL;
+}
+
+const char *sigverify_binding_use(const struct pgp_key *primary,
+				  const struct pgp_key *subkey,
+				  const struct pgp_sig *sig)
+{
+	static const char *const back_msgs[5] = {
+		"the back-signature is not RSA with SHA-224..SHA-512, or malformed",
+		"the back-signature names another issuer than the subkey",
+		"the back-signature has expired",
+		"the back-signature does not verify with the subkey",
+		"libgcrypt failed checking the back-signature",
+	};
+	const struct sigverify_subject subj = { .primary = primary, .subkey = subkey };
+	struct pgp_sig back;
+	const char *why;
+
+	/* Checked by sigverify_binding_sig() too: this step stands alone. */
+	why = sigverify_binding_keys(primary, subkey);
+	if (why)
+		return why;
 	/* Key flags count only when hashed, that is signed. */
 	if (sig->has_key_flags &&
 	    (!sig->key_flags_len || !(sig->key_flags & PGP_KEY_FLAG_SIGN)))

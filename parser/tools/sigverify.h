@@ -30,8 +30,10 @@ enum sigverify_result {
  * used (or NULL) and @parsed (when not NULL) holds the parsed packet.
  * A key that matches the issuer but is an unbound subkey, or revoked
  * (both SIG_NO_KEY: the kernel makes no key of it), or expired (SIG_BAD:
- * the kernel's key refuses with EKEYEXPIRED) does not verify, with that
- * reason (parser/tools/README.md R5).
+ * the kernel's key refuses with EKEYEXPIRED), or a primary key whose key
+ * flags do not allow signing (SIG_BAD: the kernel's key refuses with
+ * EKEYREJECTED, kernel patch 0058) does not verify, with that reason, in
+ * that order (parser/tools/README.md R5, R6).
  */
 enum sigverify_result sigverify(const struct keyring *kr,
 				const uint8_t *data, size_t data_len,
@@ -78,19 +80,31 @@ const char *sigverify_key_sig(const struct sigverify_subject *subj,
 			      const struct pgp_sig *sig);
 
 /*
- * Check the subkey binding signature @sig (parsed, type 0x18) that follows
- * @subkey in a keyring, by the kernel's rules (RFC 4880 5.2.1, 5.2.4): made
- * by @primary with RSA and SHA-224..SHA-512, not expired, verifying over
- * 0x99 be16(len) primary body || 0x99 be16(len) subkey body || hashed part
- * || 04 FF be32(hashed length); its hashed key expiration time, if any, 4
- * bytes long; its hashed key flags, if any, allow signing (0x02); and its
- * embedded signature (subpacket 32, hashed area first) is a primary key
- * binding signature (0x19) by @subkey over the same bytes that passes the
- * same checks with @subkey. The keys need body/body_len.
- * Returns NULL when the subkey is bound for signing, else the reason.
+ * Check the subkey binding signature @sig (parsed) that follows @subkey in
+ * a keyring, by the kernel's rules (RFC 4880 5.2.1, 5.2.4), in two steps.
+ *
+ * sigverify_binding_sig(): whether it is a binding that counts at all: the
+ * keys pass sigverify_binding_keys(); type 0x18; made by @primary with RSA
+ * and SHA-224..SHA-512, not expired, verifying over 0x99 be16(len) primary
+ * body || 0x99 be16(len) subkey body || hashed part || 04 FF be32(hashed
+ * length); its hashed key expiration time, if any, 4 bytes long. Of the
+ * bindings that pass, the newest decides (parser/tools/README.md R4).
+ *
+ * sigverify_binding_use(): whether that binding, which passed the first
+ * step, binds the subkey for signing: the keys pass
+ * sigverify_binding_keys(); its hashed key flags, if any, allow
+ * signing (0x02); and its embedded signature (subpacket 32, hashed area
+ * first) is a primary key binding signature (0x19) by @subkey over the
+ * same bytes that passes the same checks with @subkey.
+ *
+ * The keys need body/body_len. Each returns NULL when the step passes,
+ * else the reason.
  */
-const char *sigverify_binding(const struct pgp_key *primary,
-			      const struct pgp_key *subkey,
-			      const struct pgp_sig *sig);
+const char *sigverify_binding_sig(const struct pgp_key *primary,
+				  const struct pgp_key *subkey,
+				  const struct pgp_sig *sig);
+const char *sigverify_binding_use(const struct pgp_key *primary,
+				  const struct pgp_key *subkey,
+				  const struct pgp_sig *sig);
 
 #endif

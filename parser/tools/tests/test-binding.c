@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of subkey binding checks (keyring.c, sigverify_binding()):
- * a subkey is usable only when bound to its primary key for signing, as
- * the kernel checks it (kernel patch 0054).
+ * Unit tests of subkey binding checks (keyring.c, sigverify_binding_sig(),
+ * sigverify_binding_use()): a subkey is usable only when bound to its
+ * primary key for signing, as the kernel checks it (kernel patch 0054).
  */
 #include "crypto.h"
 #include "keyring.h"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit tests of key revocation and key expiry (keyring.c, sigverify.c):
- * parser/tools/README.md, the rules shared with kernel patch 0057.
+ * Unit tests of key revocation, key expiry and key flags (keyring.c,
+ * sigverify.c): parser/tools/README.md, the rules shared with kernel
+ * patches 0057 (R1-R5) and 0058 (R4's newest binding deciding, R6).
  * Keys are made here with libgcrypt; signatures carry any time we like,
  * so keys that expired long ago and keys that expire in ten years are
  * both made without faking the clock.
@@ -27,6 +28,9 @@
 
 #define REVOKED "the issuer's key is revoked"
 #define EXPIRED "the issuer's key has expired"
+#define CERTIFY_ONLY "the issuer's primary key may only certify (its key flags do not allow signing)"
+#define NOT_BOUND "the issuer is a subkey not bound to its primary key for signing"
+#define NO_SIGNING "the binding signature's key flags do not allow signing"
 
 static struct gen_key pk, sk, sk2, other;
 static const char uid[] = "Rev <r@x.invalid>";
@@ -47,7 +51,28 @@ enum {
 	F_SIG_EXPIRED = 8,	/* the signature itself expired (60 s after T0) */
 	F_SHA1 = 16,		/* made with SHA-1 */
 	F_MD5 = 32,		/* made with MD5 */
+	F_KF_C = 64,		/* hashed key flags 0x01 (certify only) */
+	F_KF_SC = 128,		/* hashed key flags 0x03 (sign and certify) */
+	F_KF_E = 256,		/* hashed key flags 0x0C (encrypt only) */
+	F_KF_EMPTY = 512,	/* a hashed key flags subpacket with no octet */
+	F_KF_UNHASHED = 1024,	/* key flags 0x01 in the unhashed area only */
+	F_NO_BACK = 2048,	/* binding: no back-signature */
+	F_FLIP_BACK = 4096,	/* binding: flip a bit of the back-signature */
 };
+
+/* Append the hashed key flags subpacket that @flags asks for to @e. */
+static bool add_key_flags(struct buf *e, unsigned int flags)
+{
+	uint8_t f = flags & F_KF_C ? 0x01 : flags & F_KF_SC ? 0x03 : 0x0c;
+
+	if (flags & F_KF_EMPTY)
+		gen_subpacket(e, 27, NULL, 0);
+	else if (flags & (F_KF_C | F_KF_SC | F_KF_E))
+		gen_subpacket(e, 27, &f, 1);
+	else
+		return false;
+	return true;
+}
 #define NO_EXPIRY (-1)
 
 /*
@@ -61,7 +86,7 @@ static void add_sig(struct buf *b, unsigned int type, const struct gen_key *by,
 		    unsigned int flags)
 {
 	struct sig_opts o = sig_opts_default();
-	struct buf e = { 0 }, s = { 0 };
+	struct buf e = { 0 }, s = { 0 }, u = { 0 };
 	bool cert = type >= 0x10 && type <= 0x13;
 
 	o.sig_type = type;
@@ -77,14 +102,20 @@ static void add_sig(struct buf *b, unsigned int type, const struct gen_key *by,
 		gen_subpacket(&e, 9, "\0\0\1", 3);
 	else if (kexp >= 0)
 		gen_subpacket_be32(&e, 9, (uint32_t)kexp);
+	add_key_flags(&e, flags);
+	if (flags & F_KF_UNHASHED)
+		gen_subpacket(&u, 27, "\x01", 1);
 	o.extra_hashed = e.p;
 	o.extra_hashed_len = e.len;
+	o.extra_unhashed = u.p;
+	o.extra_unhashed_len = u.len;
 	gen_key_sig(&s, by ? by : &pk, &pk, cert ? uid : NULL, type == 0x28 ? sub : NULL, &o);
 	if (flags & F_FLIP)
 		s.p[s.len - 1] ^= 0x01;
 	buf_add(b, s.p, s.len);
 	buf_free(&e);
 	buf_free(&s);
+	buf_free(&u);
 }
 
 /* Append a binding of @sub to the primary key (see add_sig()). */
@@ -96,10 +127,16 @@ static void add_bind(struct buf *b, const struct gen_key *sub, uint32_t created,
 
 	o.created = created;
 	o.flip_bind = flags & F_FLIP;
+	o.no_back = flags & F_NO_BACK;
+	o.flip_back = flags & F_FLIP_BACK;
+	if (flags & F_SIG_EXPIRED)
+		o.expires = 60;
 	if (flags & F_BADLEN)
 		gen_subpacket(&e, 9, "\0\0\1", 3);
 	else if (kexp >= 0)
 		gen_subpacket_be32(&e, 9, (uint32_t)kexp);
+	if (add_key_flags(&e, flags))
+		o.key_flags = -1;	/* instead of the default 0x02 */
 	o.extra_hashed = e.p;
 	o.extra_hashed_len = e.len;
 	gen_binding(b, &pk, sub, &o);
@@ -629,6 +666,195 @@ static void test_expiry(void)
 	}
 }
 
+/* R6 (kernel patch 0058): the key flags of the primary key's newest self-signature. */
+static void test_primary_flags(void)
+{
+	static const struct {
+		uint32_t c1;
+		unsigned int f1;	/* the user ID's certification */
+		uint32_t c2;
+		unsigned int f2;	/* a second certification; c2 0: none */
+		bool refused;
+		const char *name;
+	} cases[] = {
+		{ T0, F_KF_C, 0, 0, true, "key flags 0x01 (certify only)" },
+		{ T0, F_KF_E, 0, 0, true, "key flags 0x0C (encrypt only)" },
+		{ T0, F_KF_EMPTY, 0, 0, true, "an empty key flags subpacket" },
+		{ T0, F_KF_SC, T0 + 100, F_KF_C, true,
+		  "a newer self-signature withdraws signing" },
+		{ T0 + 100, F_KF_C, T0, F_KF_SC, true,
+		  "an older self-signature granting signing, later in the data, does not count" },
+		{ T0, F_KF_SC, T0, F_KF_C, true,
+		  "same creation time: the later in the data (certify only) wins" },
+		/* Guards: no restriction where the rule puts none. */
+		{ T0, F_KF_SC, 0, 0, false, "key flags 0x03 (sign and certify)" },
+		{ T0, F_KF_UNHASHED, 0, 0, false,
+		  "key flags 0x01 in the unhashed area only (not signed)" },
+		{ T0, F_KF_C, T0 + 100, F_KF_SC, false,
+		  "a newer self-signature grants signing again" },
+		{ T0, F_KF_C, T0 + 100, 0, false,
+		  "a newer self-signature without key flags: no restriction" },
+		{ T0, F_KF_C, T0, F_KF_SC, false,
+		  "same creation time: the later in the data (sign) wins" },
+		{ T0, F_KF_SC, T0 + 100, F_KF_C | F_FLIP, false,
+		  "a newer certify-only self-signature that does not verify is ignored" },
+		{ T0, F_KF_SC, T0 + 100, F_KF_C | F_BADLEN, false,
+		  "a newer certify-only self-signature with a 3-byte key expiration time is ignored" },
+		{ T0, F_KF_SC, T0 + 100, F_KF_C | F_SIG_EXPIRED, false,
+		  "a newer certify-only self-signature that itself expired is ignored" },
+	};
+	struct buf b = { 0 };
+	struct keyring kr;
+	const char *why = "", *swhy = "";
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool p_ok, s_ok;
+
+		add_key(&b, &pk, 6);
+		add_uid(&b);
+		add_sig(&b, 0x13, NULL, NULL, cases[i].c1, NO_EXPIRY, cases[i].f1);
+		if (cases[i].c2)
+			add_sig(&b, 0x13, NULL, NULL, cases[i].c2, NO_EXPIRY, cases[i].f2);
+		add_subkey(&b, &sk);
+		load(&b, &kr);
+		p_ok = cases[i].refused ? gives(&kr, &pk, SIG_BAD, CERTIFY_ONLY, &why) :
+		       gives(&kr, &pk, SIG_OK, NULL, &why);
+		s_ok = gives(&kr, &sk, SIG_OK, NULL, &swhy);
+		check(p_ok && s_ok,
+		      "%s: the primary key's signature %s (%s), the subkey's verifies (%s)",
+		      cases[i].name, cases[i].refused ? "is refused" : "verifies", why, swhy);
+		reset(&b, &kr);
+	}
+
+	/* A newer direct-key signature (0x1F) competes with the certification. */
+	add_key(&b, &pk, 6);
+	add_sig(&b, 0x1f, NULL, NULL, T0 + 100, NO_EXPIRY, F_KF_C);
+	add_uid(&b);
+	add_sig(&b, 0x13, NULL, NULL, T0, NO_EXPIRY, F_KF_SC);
+	load(&b, &kr);
+	check(gives(&kr, &pk, SIG_BAD, CERTIFY_ONLY, &why),
+	      "a newer certify-only direct-key signature wins over an older certification (%s)",
+	      why);
+	reset(&b, &kr);
+
+	/* Two keys: the restriction stays with its own key. */
+	{
+		struct sig_opts o = sig_opts_default();
+		struct buf e = { 0 };
+
+		add_key(&b, &other, 6);
+		add_uid(&b);
+		add_key_flags(&e, F_KF_C);
+		o.sig_type = 0x13;
+		o.extra_hashed = e.p;
+		o.extra_hashed_len = e.len;
+		gen_key_sig(&b, &other, &other, uid, NULL, &o);
+		buf_free(&e);
+	}
+	base(&b, false);
+	load(&b, &kr);
+	check(gives(&kr, &other, SIG_BAD, CERTIFY_ONLY, &why) && gives(&kr, &pk, SIG_OK, NULL, &why),
+	      "a certify-only key, then another key: only the first refuses to verify (%s)", why);
+	reset(&b, &kr);
+
+	/* Guards: what does not count, and the reasons that come first. */
+	add_primary(&b, T0, NO_EXPIRY);
+	add_sig(&b, 0x13, &other, NULL, T0 + 100, NO_EXPIRY, F_KF_C);
+	add_subkey(&b, &sk);
+	load(&b, &kr);
+	check(gives(&kr, &pk, SIG_OK, NULL, &why),
+	      "a newer certify-only certification by another key does not count (%s)", why);
+	reset(&b, &kr);
+	base(&b, false);
+	add_sig(&b, 0x1f, NULL, NULL, T0 + 100, NO_EXPIRY, F_KF_C);
+	load(&b, &kr);
+	check(gives(&kr, &pk, SIG_OK, NULL, &why),
+	      "a certify-only direct-key signature after a subkey does not count (%s)", why);
+	reset(&b, &kr);
+	add_key(&b, &pk, 6);
+	add_uid(&b);
+	add_sig(&b, 0x13, NULL, NULL, T0, 3600, F_KF_C);
+	load(&b, &kr);
+	check(gives(&kr, &pk, SIG_BAD, EXPIRED, &why),
+	      "a certify-only key that has expired: expired (%s)", why);
+	reset(&b, &kr);
+	add_key(&b, &pk, 6);
+	add_sig(&b, 0x20, NULL, NULL, 0, NO_EXPIRY, 0);
+	add_uid(&b);
+	add_sig(&b, 0x13, NULL, NULL, T0, NO_EXPIRY, F_KF_C);
+	load(&b, &kr);
+	check(gives(&kr, &pk, SIG_NO_KEY, REVOKED, &why),
+	      "a certify-only key that is revoked: revoked (%s)", why);
+	reset(&b, &kr);
+}
+
+/* R4 (kernel patch 0058): the newest binding that verifies decides. */
+static void test_newest_binding(void)
+{
+	static const struct {
+		uint32_t c1;
+		unsigned int f1;
+		uint32_t c2;
+		unsigned int f2;
+		const char *unbound;	/* the subkey's reason; NULL: bound */
+		const char *name;
+	} cases[] = {
+		{ T0, 0, T0 + 100, F_KF_E, NO_SIGNING,
+		  "a newer binding withdraws signing (key flags 0x0C)" },
+		{ T0, 0, T0 + 100, F_KF_EMPTY, NO_SIGNING,
+		  "a newer binding with an empty key flags subpacket" },
+		{ T0, 0, T0 + 100, F_NO_BACK, "has no back-signature",
+		  "a newer signing binding without a back-signature" },
+		{ T0, 0, T0 + 100, F_FLIP_BACK, "the back-signature does not verify",
+		  "a newer signing binding with a bad back-signature" },
+		{ T0 + 100, F_KF_E, T0, 0, NO_SIGNING,
+		  "an older signing binding later in the data does not count" },
+		{ T0, 0, T0, F_KF_E, NO_SIGNING,
+		  "same creation time: the later in the data (encrypt only) wins" },
+		/* Guards: what the rule leaves bound. */
+		{ T0, F_KF_E, T0, 0, NULL,
+		  "same creation time: the later in the data (sign) wins" },
+		{ T0, F_KF_E, T0 + 100, 0, NULL, "a newer binding grants signing again" },
+		{ T0, F_NO_BACK, T0 + 100, 0, NULL,
+		  "a newer good binding after one without a back-signature" },
+		{ T0, 0, T0 + 100, F_KF_E | F_FLIP, NULL,
+		  "a newer encrypt-only binding that does not verify is ignored" },
+		{ T0, 0, T0 + 100, F_KF_E | F_SIG_EXPIRED, NULL,
+		  "a newer encrypt-only binding that itself expired is ignored" },
+		{ T0, 0, T0 + 100, F_KF_E | F_BADLEN, NULL,
+		  "a newer encrypt-only binding with a 3-byte key expiration time is ignored" },
+	};
+	struct buf b = { 0 };
+	struct keyring kr;
+	const char *why = "", *pwhy = "";
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *u;
+
+		add_primary(&b, 0, NO_EXPIRY);
+		add_key(&b, &sk, 14);
+		add_bind(&b, &sk, cases[i].c1, NO_EXPIRY, cases[i].f1);
+		add_bind(&b, &sk, cases[i].c2, NO_EXPIRY, cases[i].f2);
+		add_subkey(&b, &sk2);
+		load(&b, &kr);
+		u = find(&kr, &sk)->unbound;
+		if (cases[i].unbound)
+			check(gives(&kr, &sk, SIG_NO_KEY, NOT_BOUND, &why) &&
+			      u && strstr(u, cases[i].unbound),
+			      "%s: not bound (%s), its signature refused (%s)", cases[i].name,
+			      u ? u : "bound", why);
+		else
+			check(gives(&kr, &sk, SIG_OK, NULL, &why) && !u,
+			      "%s: bound, its signature verifies (%s)", cases[i].name, why);
+		check(gives(&kr, &pk, SIG_OK, NULL, &pwhy) && gives(&kr, &sk2, SIG_OK, NULL, &pwhy),
+		      "%s: the primary key and the other subkey still verify (%s)",
+		      cases[i].name, pwhy);
+		reset(&b, &kr);
+	}
+}
+
 /*
  * Every truncation and flipped bit of a keyring with a key revocation: no
  * crash; no flipped bit of the revocation's signed part keeps the key
@@ -687,6 +913,8 @@ int main(void)
 	gen_key(&other, 2048, 1600000003u);
 	test_revocation();
 	test_expiry();
+	test_primary_flags();
+	test_newest_binding();
 	test_mutations();
 	gen_key_free(&pk);
 	gen_key_free(&sk);
