@@ -27,16 +27,8 @@ command -v rpmbuild >/dev/null || { echo "1..0 # SKIP rpmbuild not installed"; e
 
 # shellcheck source=test/lib/tap.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../../test/lib/tap.sh"
-tmp=$(mktemp -d /tmp/diglim-cross.XXXXXX)
-# shellcheck disable=SC2317 # called by the EXIT trap
-cleanup() {
-	local h
-	for h in "$tmp"/gpg-*; do
-		[ -d "$h" ] && gpgconf --homedir "$h" --kill gpg-agent >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+# shellcheck source=parser/tools/tests/gpg-tmp.sh
+. "$(dirname "${BASH_SOURCE[0]}")/gpg-tmp.sh" cross
 
 show() { sed 's/^/#   /' "$@"; }
 

@@ -27,16 +27,8 @@ command -v gpg >/dev/null || { echo "1..0 # SKIP gpg not installed"; exit 77; }
 
 # shellcheck source=test/lib/tap.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../../test/lib/tap.sh"
-tmp=$(mktemp -d /tmp/diglim-keyflags.XXXXXX)
-# shellcheck disable=SC2317 # called by the EXIT trap
-cleanup() {
-	local h
-	for h in "$tmp"/gpg-*; do
-		[ -d "$h" ] && gpgconf --homedir "$h" --kill gpg-agent >/dev/null 2>&1
-	done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+# shellcheck source=parser/tools/tests/gpg-tmp.sh
+. "$(dirname "${BASH_SOURCE[0]}")/gpg-tmp.sh" keyflags
 
 show() { sed 's/^/#   /' "$@"; }
 lc() { printf '%s' "$1" | tr 'A-F' 'a-f'; }
@@ -146,35 +138,51 @@ check() {
 }
 
 echo "TAP version 13"
-mkdir -m 0700 "$tmp/gpg-p" "$tmp/gpg-s" "$tmp/gpg-view"
+mkdir -m 0700 "$tmp/gpg-view"
 echo 'diglim key flags' >"$tmp/data"
 past=$(($(date +%s) - 3600))
 
+# changed_key TAG UID EDIT AFTER CLASS: in $tmp/gpg-TAG, with gpg's clock an
+# hour back, a key UID made [SC] with a signing subkey and a list signed by
+# each (sign_list); then, at the real time, the edit-key commands EDIT,
+# which leave the key's capabilities AFTER (usage_of).  Exports
+# $tmp/TAG-before.pgp, $tmp/TAG-after.pgp, $tmp/TAG-both.pgp (gpg's merge
+# of the two) and $tmp/TAG-swapped.pgp (its two signatures of class CLASS
+# in the other order).  The fingerprints, primary key first, are left in
+# the array kf; the step is one TAP point, described by the global what.
+changed_key() {
+	local tag=$1 uid=$2 edit=$3 after=$4 class=$5 h=$tmp/gpg-$1 st
+
+	mkdir -m 0700 "$h"
+	echo "faked-system-time $past" >"$h/gpg.conf"
+	{
+		g "$h" --quick-gen-key "$uid" rsa2048 sign,cert never &&
+		mapfile -t kf < <(fprs "$h") &&
+		g "$h" --quick-add-key "${kf[0]}" rsa2048 sign never &&
+		mapfile -t kf < <(fprs "$h") && [ "${#kf[@]}" = 2 ] &&
+		sign_list "$h" "${kf[0]}" prim && sign_list "$h" "${kf[1]}" sub &&
+		g "$h" --export "${kf[0]}" >"$tmp/$tag-before.pgp" &&
+		[ "$(usage_of "$h")" = "sc s" ] &&
+		rm "$h/gpg.conf" &&
+		gpgconf --homedir "$h" --kill gpg-agent &&
+		printf '%b' "$edit" | g "$h" --command-fd 0 --status-fd 2 --edit-key "${kf[0]}" &&
+		[ "$(usage_of "$h")" = "$after" ] &&
+		g "$h" --export "${kf[0]}" >"$tmp/$tag-after.pgp" &&
+		merged "$tmp/$tag-both.pgp" "$tmp/$tag-before.pgp" "$tmp/$tag-after.pgp" &&
+		[ "$(nsigs "$tmp/$tag-both.pgp" "$class")" = 2 ] &&
+		swap "$tmp/$tag-both.pgp" "$tmp/$tag-swapped.pgp" "$class"
+	} >"$tmp/$tag.log" 2>&1
+	st=$?
+	gpgconf --homedir "$h" --kill gpg-agent 2>/dev/null
+	ok $st "$what"
+	[ $st = 0 ] || show "$tmp/$tag.log"
+	kf=("${kf[@]:-x}" x)
+}
+
 # --- the primary key: [SC], then [C] ----------------------------------------
-echo "faked-system-time $past" >"$tmp/gpg-p/gpg.conf"
-{
-	g "$tmp/gpg-p" --quick-gen-key 'Flags P <p@diglim.invalid>' rsa2048 sign,cert never &&
-	mapfile -t pf < <(fprs "$tmp/gpg-p") &&
-	g "$tmp/gpg-p" --quick-add-key "${pf[0]}" rsa2048 sign never &&
-	mapfile -t pf < <(fprs "$tmp/gpg-p") && [ "${#pf[@]}" = 2 ] &&
-	sign_list "$tmp/gpg-p" "${pf[0]}" prim && sign_list "$tmp/gpg-p" "${pf[1]}" sub &&
-	g "$tmp/gpg-p" --export "${pf[0]}" >"$tmp/p-before.pgp" &&
-	[ "$(usage_of "$tmp/gpg-p")" = "sc s" ] &&
-	rm "$tmp/gpg-p/gpg.conf" &&
-	gpgconf --homedir "$tmp/gpg-p" --kill gpg-agent &&
-	printf 'change-usage\nS\nQ\nsave\n' | g "$tmp/gpg-p" --command-fd 0 --status-fd 2 \
-		--edit-key "${pf[0]}" &&
-	[ "$(usage_of "$tmp/gpg-p")" = "c s" ] &&
-	g "$tmp/gpg-p" --export "${pf[0]}" >"$tmp/p-after.pgp" &&
-	merged "$tmp/p-both.pgp" "$tmp/p-before.pgp" "$tmp/p-after.pgp" &&
-	[ "$(nsigs "$tmp/p-both.pgp" 13)" = 2 ] &&
-	swap "$tmp/p-both.pgp" "$tmp/p-swapped.pgp" 13
-} >"$tmp/p.log" 2>&1
-st=$?
-gpgconf --homedir "$tmp/gpg-p" --kill gpg-agent 2>/dev/null
-ok $st "a key made [SC] with a signing subkey, lists signed by each, then gpg changed it to [C]"
-[ $st = 0 ] || show "$tmp/p.log"
-pf=("${pf[@]:-x}" x)
+what="a key made [SC] with a signing subkey, lists signed by each, then gpg changed it to [C]"
+changed_key p 'Flags P <p@diglim.invalid>' 'change-usage\nS\nQ\nsave\n' "c s" 13
+pf=("${kf[@]}")
 pl=$tmp/${pf[0]}-prim sl=$tmp/${pf[1]}-sub
 
 check "the primary-signed list with the export from before: OK" "$tmp/p-before.pgp" "$pl" 0 GOODSIG \
@@ -195,30 +203,9 @@ for k in before after both; do
 done
 
 # --- the subkey: [S], then [E] ----------------------------------------------
-echo "faked-system-time $past" >"$tmp/gpg-s/gpg.conf"
-{
-	g "$tmp/gpg-s" --quick-gen-key 'Flags S <s@diglim.invalid>' rsa2048 sign,cert never &&
-	mapfile -t sf < <(fprs "$tmp/gpg-s") &&
-	g "$tmp/gpg-s" --quick-add-key "${sf[0]}" rsa2048 sign never &&
-	mapfile -t sf < <(fprs "$tmp/gpg-s") && [ "${#sf[@]}" = 2 ] &&
-	sign_list "$tmp/gpg-s" "${sf[1]}" sub && sign_list "$tmp/gpg-s" "${sf[0]}" prim &&
-	g "$tmp/gpg-s" --export "${sf[0]}" >"$tmp/s-before.pgp" &&
-	[ "$(usage_of "$tmp/gpg-s")" = "sc s" ] &&
-	rm "$tmp/gpg-s/gpg.conf" &&
-	gpgconf --homedir "$tmp/gpg-s" --kill gpg-agent &&
-	printf 'key 1\nchange-usage\nS\nE\nQ\nsave\n' | g "$tmp/gpg-s" --command-fd 0 --status-fd 2 \
-		--edit-key "${sf[0]}" &&
-	[ "$(usage_of "$tmp/gpg-s")" = "sc e" ] &&
-	g "$tmp/gpg-s" --export "${sf[0]}" >"$tmp/s-after.pgp" &&
-	merged "$tmp/s-both.pgp" "$tmp/s-before.pgp" "$tmp/s-after.pgp" &&
-	[ "$(nsigs "$tmp/s-both.pgp" 14)" = 2 ] &&
-	swap "$tmp/s-both.pgp" "$tmp/s-swapped.pgp" 14
-} >"$tmp/s.log" 2>&1
-st=$?
-gpgconf --homedir "$tmp/gpg-s" --kill gpg-agent 2>/dev/null
-ok $st "a key with a signing subkey, lists signed by each, then gpg changed the subkey to [E]"
-[ $st = 0 ] || show "$tmp/s.log"
-sf=("${sf[@]:-x}" x)
+what="a key with a signing subkey, lists signed by each, then gpg changed the subkey to [E]"
+changed_key s 'Flags S <s@diglim.invalid>' 'key 1\nchange-usage\nS\nE\nQ\nsave\n' "sc e" 14
+sf=("${kf[@]}")
 pl=$tmp/${sf[0]}-prim sl=$tmp/${sf[1]}-sub
 
 check "the subkey-signed list with the export from before: OK" "$tmp/s-before.pgp" "$sl" 0 GOODSIG \
