@@ -353,30 +353,12 @@ sfp=("${sfp[@]:-x}" x) efp=${efp:-x}
 # mutate MODE IN OUT: change the binding signature that follows the first
 # subkey (the signing one) of keyring IN.
 mutate() {
-	python3 - "$@" <<'PY'
+	python3 - "$(dirname "${BASH_SOURCE[0]}")" "$@" <<'PY'
 import sys
-mode, src, dst = sys.argv[1:]
-d = open(src, 'rb').read()
-pkts, i = [], 0
-while i < len(d):
-    c = d[i]
-    if c & 0x40:
-        tag, b0 = c & 0x3f, d[i + 1]
-        if b0 < 192: h, n = 2, b0
-        elif b0 < 224: h, n = 3, ((b0 - 192) << 8) + d[i + 2] + 192
-        else: h, n = 6, int.from_bytes(d[i + 2:i + 6], 'big')
-    else:
-        tag, lt = (c >> 2) & 0xf, c & 3
-        h = 1 + (1, 2, 4)[lt]
-        n = int.from_bytes(d[i + 1:i + h], 'big')
-    pkts.append([tag, bytearray(d[i + h:i + h + n])])
-    i += h + n
-def frame(tag, body):
-    n = len(body)
-    if n < 192: hdr = bytes([0xc0 | tag, n])
-    elif n < 8384: hdr = bytes([0xc0 | tag, ((n - 192) >> 8) + 192, (n - 192) & 0xff])
-    else: hdr = bytes([0xc0 | tag, 255]) + n.to_bytes(4, 'big')
-    return hdr + bytes(body)
+sys.path.insert(0, sys.argv[1])
+from pgp_packets import frame, split
+mode, src, dst = sys.argv[2:]
+pkts = [[t, body] for t, _, body in split(open(src, 'rb').read())]
 sub = next(k for k, p in enumerate(pkts) if p[0] == 14)
 bind = next(k for k in range(sub + 1, len(pkts)) if pkts[k][0] == 2 and pkts[k][1][1] == 0x18)
 b = pkts[bind][1]

@@ -66,24 +66,12 @@ merged() {
 # swap IN OUT TAG: IN with the two signature packets right after the
 # first packet with tag TAG (13: user ID, 14: subkey) in the other order.
 swap() {
-	python3 - "$@" <<'PY'
+	python3 - "$(dirname "${BASH_SOURCE[0]}")" "$@" <<'PY'
 import sys
-src, dst, tag = sys.argv[1], sys.argv[2], int(sys.argv[3])
-d = open(src, 'rb').read()
-pkts, i = [], 0
-while i < len(d):
-    c = d[i]
-    if c & 0x40:
-        t, b0 = c & 0x3f, d[i + 1]
-        if b0 < 192: h, n = 2, b0
-        elif b0 < 224: h, n = 3, ((b0 - 192) << 8) + d[i + 2] + 192
-        else: h, n = 6, int.from_bytes(d[i + 2:i + 6], 'big')
-    else:
-        t, lt = (c >> 2) & 0xf, c & 3
-        h = 1 + (1, 2, 4)[lt]
-        n = int.from_bytes(d[i + 1:i + h], 'big')
-    pkts.append((t, d[i:i + h + n]))
-    i += h + n
+sys.path.insert(0, sys.argv[1])
+from pgp_packets import split
+src, dst, tag = sys.argv[2], sys.argv[3], int(sys.argv[4])
+pkts = split(open(src, 'rb').read())
 k = next(k for k, p in enumerate(pkts) if p[0] == tag)
 assert [p[0] for p in pkts[k + 1:k + 4]][:2] == [2, 2], 'not two signatures after the packet'
 assert k + 3 >= len(pkts) or pkts[k + 3][0] != 2, 'more than two signatures after the packet'
