@@ -24,8 +24,8 @@
 # sig-c-sha256, sig-c-sha512, sig-ed (signatures over "data");
 # key-u-by-b (RSA-2048 + RSA-2048 signing subkey, certified by B), fpr-u,
 # fpr-usub, sig-usub-sha256 (by U's subkey); key-v-by-c (RSA-2048,
-# certified by C); key-w (RSA-2048 + RSA-2048 encryption-only subkey),
-# fpr-wsub.
+# certified by C), key-v-by-cb (V certified by C, then by B), fpr-v;
+# key-w (RSA-2048 + RSA-2048 encryption-only subkey), fpr-wsub.
 # Revocation and expiry: key-r (RSA-2048 + signing subkey), key-r-revoked
 # (the same after its revocation certificate was imported), fpr-r,
 # fpr-rsub; key-s (a signing subkey its primary key revoked), fpr-s,
@@ -192,6 +192,8 @@ g --export p521@kunit.invalid >"$v/key-p521"
 g --export small@kunit.invalid >"$v/key-rsa1024"
 g --export "$fu" >"$v/key-u-by-b"
 g --export "$fv" >"$v/key-v-by-c"
+g --local-user "$fb!" --quick-sign-key "$fv" >/dev/null
+g --export "$fv" >"$v/key-v-by-cb"
 g --export "$fw" >"$v/key-w"
 g --export "$fr" >"$v/key-r-revoked"
 g --export "$fq" >"$v/key-q-revoked"
@@ -199,7 +201,7 @@ g --export "$fs" >"$v/key-s"
 g --export x@kunit.invalid >"$v/key-x-expired"
 g --export "$fy" >"$v/key-y"
 g --export "$fz" >"$v/key-z"
-for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" wsub:"$fwsub" \
+for f in a:"$fa" sub:"$fsub" b:"$fb" c:"$fc" u:"$fu" usub:"$fusub" v:"$fv" wsub:"$fwsub" \
 	r:"$fr" rsub:"$frsub" s:"$fs" ssub:"$fssub" y:"$fy" ysub:"$fysub" \
 	ysub2:"$fysub2" z:"$fz" zsub:"$fzsub" t:"$ft" tsub:"$ftsub" n:"$fn" \
 	nsub:"$fnsub"; do
@@ -265,6 +267,10 @@ g --verify "$v/sig-sub-sha256" "$v/data"
 g --verify "$v/sig-usub-sha256" "$v/data"
 g --check-sigs "$fu" | grep -q '^sig!  *[0-9A-F]* .*PGP KUnit B' ||
 	die "B's certification of U is not in the key"
+# V's certifications in the data: C's, then B's (the order the test wants).
+[ "$(g --list-packets <"$v/key-v-by-cb" | awk '/^:signature packet:/ { print $NF }' |
+	tr '\n' ' ')" = "${fv: -16} ${fc: -16} ${fb: -16} " ] ||
+	die "key-v-by-cb does not hold V's self-signature, then C's and B's certifications"
 
 be32() {
 	printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 >> 24 & 255)) $(($1 >> 16 & 255)) \
@@ -274,7 +280,8 @@ be32() {
 	for n in data key-a key-b key-c key-ed key-p521 key-rsa1024 fpr-a fpr-sub fpr-b fpr-c \
 		sig-a-sha256 sig-a-sha224 sig-a-sha384 sig-a-sha512 sig-a-sha1 \
 		sig-sub-sha256 sig-b-sha256 sig-c-sha256 sig-c-sha512 sig-ed \
-		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-w fpr-wsub \
+		key-u-by-b fpr-u fpr-usub sig-usub-sha256 key-v-by-c key-v-by-cb fpr-v \
+		key-w fpr-wsub \
 		key-r key-r-revoked fpr-r fpr-rsub key-s fpr-s fpr-ssub key-x-expired \
 		key-y fpr-y fpr-ysub fpr-ysub2 exp-y exp-ysub sig-y-sha256 \
 		key-z key-z-old fpr-z fpr-zsub key-q key-q-revoked \

@@ -9,6 +9,7 @@
  *   t.pgp    key T, uncertified          u.pgp  key U, certified by T
  *   x.pgp    key X, uncertified          xw.pgp key X, certified by W (not
  *                                               trusted anywhere)
+ *   xwt.pgp  key X, certified by W and then by T
  *   s.pgp    key S with a signing subkey, certified by T
  *   s-uncert.pgp  the same, uncertified; s.fpr, s.sub  S's primary and
  *            subkey fingerprints (hex text)
@@ -38,7 +39,8 @@
  * accepted and /proc/keys shows its key expiring; kmemleak is scanned (the
  * init's own scan needs debugfs, which lockdown closes); then the kernel is
  * locked down (integrity), which ends owner mode: X is refused, X
- * certified by W is refused, the broken copies of U are refused, U
+ * certified by W is refused, X certified by W and then by T is accepted
+ * (one good certification is enough), the broken copies of U are refused, U
  * (certified by T, now in .diglim) is accepted, and U's file passes
  * appraisal; the uncertified S is refused and makes no key, then one
  * add_key() of S certified by T makes two keys in .diglim, S's primary key
@@ -390,6 +392,8 @@ static void owner_mode(long ring, const char *dir)
 	expect_add(ring, dir, "x.pgp", EKEYREJECTED, "locked down, uncertified X");
 	expect_add(ring, dir, "xw.pgp", EKEYREJECTED,
 		   "locked down, X certified by untrusted W");
+	expect_add(ring, dir, "xwt.pgp", 0,
+		   "locked down, X certified by untrusted W, then by T in .diglim");
 	expect_add(ring, dir, "u-badsig.pgp", EKEYREJECTED,
 		   "locked down, U with a changed certification value");
 	expect_add(ring, dir, "u-baduid.pgp", EKEYREJECTED,
@@ -488,6 +492,8 @@ static void normal_mode(long ring, const char *dir)
 	expect_add(ring, dir, "u.pgp", EKEYREJECTED,
 		   "U certified by T, which nothing trusts");
 	expect_add(ring, dir, "xw.pgp", EKEYREJECTED, "X certified by untrusted W");
+	expect_add(ring, dir, "xwt.pgp", EKEYREJECTED,
+		   "X certified by W, then by T: neither is trusted");
 	if (!read_fpr(dir, "s.fpr", s) || !read_fpr(dir, "s.sub", sub))
 		s[0] = sub[0] = '?';
 	expect_add(ring, dir, "s.pgp", EKEYREJECTED,
@@ -506,7 +512,7 @@ int main(int argc, char **argv)
 	bool owner = cmdline_has("diglim.keyring_owner=1");
 	long ring;
 
-	tap_plan(owner ? 32 : 10);
+	tap_plan(owner ? 33 : 11);
 	ring = proc_keys_find(".diglim");
 	if (!tap_ok(ring > 0, "the .diglim keyring is in /proc/keys")) {
 		tap_diag("no .diglim keyring: is CONFIG_DIGLIM_KEYRING set?");
